@@ -1,0 +1,49 @@
+#include "crypto/checks.hpp"
+
+namespace actorbench::crypto::detail {
+
+std::string cipher_names(const backend& b) {
+  std::string out;
+  for (const auto& info : b.ciphers()) {
+    if (!out.empty())
+      out += ", ";
+    out += info.name;
+  }
+  return out;
+}
+
+error unknown_cipher(const backend& b, std::string_view cipher) {
+  return make_error(errc::unknown_cipher,
+                    "unknown cipher '" + std::string{cipher} + "' for back-end '"
+                      + std::string{b.name()} + "'; valid: " + cipher_names(b));
+}
+
+error cipher_unavailable(const backend& b, const cipher_info& info) {
+  return make_error(errc::cipher_unavailable,
+                    "cipher '" + info.name + "' of back-end '" + std::string{b.name()}
+                      + "' is unavailable: " + info.unavailable_reason);
+}
+
+result<const cipher_info*> check_context_args(const backend& b, std::string_view cipher,
+                                              bytes_view key) {
+  const cipher_info* info = b.find_cipher(cipher);
+  if (info == nullptr)
+    return unknown_cipher(b, cipher);
+  if (!info->available)
+    return cipher_unavailable(b, *info);
+  if (key.size != info->key_size)
+    return make_error(errc::bad_key_length,
+                      "cipher '" + info->name + "' needs a " + std::to_string(info->key_size)
+                        + "-byte key, got " + std::to_string(key.size) + " bytes");
+  return info;
+}
+
+std::optional<error> check_nonce(const cipher_info& info, bytes_view nonce) {
+  if (nonce.size == info.nonce_size)
+    return std::nullopt;
+  return make_error(errc::bad_nonce_length,
+                    "cipher '" + info.name + "' needs a " + std::to_string(info.nonce_size)
+                      + "-byte nonce, got " + std::to_string(nonce.size) + " bytes");
+}
+
+} // namespace actorbench::crypto::detail

@@ -1,0 +1,182 @@
+#include "crypto/sodium_backend.hpp"
+
+#include <algorithm>
+#include <array>
+#include <string>
+
+#include <sodium.h>
+
+#include "crypto/checks.hpp"
+
+namespace actorbench::crypto {
+
+namespace {
+
+constexpr std::size_t stream_key_size = 32;
+static_assert(crypto_stream_chacha20_ietf_KEYBYTES == stream_key_size);
+static_assert(crypto_stream_xchacha20_KEYBYTES == stream_key_size);
+
+// libsodium's stream functions take the key on every call, so the context
+// keeps its own copy; it is wiped when the context goes away.
+class stream_key {
+ public:
+  explicit stream_key(bytes_view key) { std::copy(key.data, key.data + key_.size(), key_.begin()); }
+  stream_key(const stream_key&) = delete;
+  stream_key& operator=(const stream_key&) = delete;
+  ~stream_key() { sodium_memzero(key_.data(), key_.size()); }
+  const unsigned char* data() const noexcept { return key_.data(); }
+
+ private:
+  std::array<unsigned char, stream_key_size> key_;
+};
+
+using xor_function = int (*)(unsigned char*, const unsigned char*, unsigned long long,
+                             const unsigned char*, const unsigned char*);
+
+// chacha20-ietf and xchacha20 differ only in the libsodium function and the
+// nonce size; both are their own inverse.
+class stream_context final : public cipher_context {
+ public:
+  stream_context(const cipher_info& info, bytes_view key, xor_function xor_fn)
+    : info_(info), key_(key), xor_fn_(xor_fn) {}
+
+  const cipher_info& info() const noexcept override { return info_; }
+
+  std::unique_ptr<cipher_context> clone() const override {
+    return std::make_unique<stream_context>(info_, bytes_view{key_.data(), stream_key_size},
+                                            xor_fn_);
+  }
+
+  result<std::size_t> encrypt(bytes_view nonce, bytes_view in, std::uint8_t* out) override {
+    return apply(nonce, in, out);
+  }
+
+  result<std::size_t> decrypt(bytes_view nonce, bytes_view in, std::uint8_t* out) override {
+    return apply(nonce, in, out);
+  }
+
+ private:
+  result<std::size_t> apply(bytes_view nonce, bytes_view in, std::uint8_t* out) {
+    if (auto err = detail::check_nonce(info_, nonce))
+      return *err;
+    if (in.size > 0 && xor_fn_(out, in.data, in.size, nonce.data, key_.data()) != 0)
+      return make_error(errc::backend_failure, info_.name + ": libsodium rejected the message");
+    return in.size;
+  }
+
+  const cipher_info info_;
+  stream_key key_;
+  xor_function xor_fn_;
+};
+
+class aes256gcm_context final : public cipher_context {
+ public:
+  aes256gcm_context(const cipher_info& info, bytes_view key) : info_(info) {
+    // Expands the key and the GHASH key once; per message only the _afternm
+    // functions run.
+    crypto_aead_aes256gcm_beforenm(&state_, key.data);
+  }
+
+  // The expanded state is plain bytes: copying it is the cheap clone.
+  aes256gcm_context(const aes256gcm_context& other) : info_(other.info_), state_(other.state_) {}
+  aes256gcm_context& operator=(const aes256gcm_context&) = delete;
+
+  ~aes256gcm_context() override { sodium_memzero(&state_, sizeof state_); }
+
+  const cipher_info& info() const noexcept override { return info_; }
+
+  std::unique_ptr<cipher_context> clone() const override {
+    return std::make_unique<aes256gcm_context>(*this);
+  }
+
+  result<std::size_t> encrypt(bytes_view nonce, bytes_view in, std::uint8_t* out) override {
+    if (auto err = detail::check_nonce(info_, nonce))
+      return *err;
+    unsigned long long written = 0;
+    if (crypto_aead_aes256gcm_encrypt_afternm(out, &written, in.data, in.size, nullptr, 0,
+                                              nullptr, nonce.data, &state_)
+        != 0)
+      return make_error(errc::backend_failure, "aes-256-gcm: libsodium rejected the message");
+    return static_cast<std::size_t>(written);
+  }
+
+  result<std::size_t> decrypt(bytes_view nonce, bytes_view in, std::uint8_t* out) override {
+    if (auto err = detail::check_nonce(info_, nonce))
+      return *err;
+    if (in.size < crypto_aead_aes256gcm_ABYTES)
+      return make_error(errc::bad_input, "aes-256-gcm: input of " + std::to_string(in.size)
+                                           + " bytes is shorter than the 16-byte tag");
+    unsigned long long written = 0;
+    if (crypto_aead_aes256gcm_decrypt_afternm(out, &written, nullptr, in.data, in.size, nullptr,
+                                              0, nonce.data, &state_)
+        != 0)
+      return make_error(errc::authentication_failed,
+                        "aes-256-gcm: tag did not verify (message altered or wrong key)");
+    return static_cast<std::size_t>(written);
+  }
+
+ private:
+  const cipher_info info_;
+  crypto_aead_aes256gcm_state state_;
+};
+
+class sodium_backend final : public backend {
+ public:
+  sodium_backend() : initialised_(sodium_init() >= 0) {
+    ciphers_ = {
+      {"chacha20-ietf", crypto_stream_chacha20_ietf_KEYBYTES,
+       crypto_stream_chacha20_ietf_NONCEBYTES, 0, false, true, ""},
+      {"xchacha20", crypto_stream_xchacha20_KEYBYTES, crypto_stream_xchacha20_NONCEBYTES, 0,
+       false, true, ""},
+      {"aes-256-gcm", crypto_aead_aes256gcm_KEYBYTES, crypto_aead_aes256gcm_NPUBBYTES,
+       crypto_aead_aes256gcm_ABYTES, true, true, ""},
+    };
+    if (!initialised_) {
+      for (auto& info : ciphers_) {
+        info.available = false;
+        info.unavailable_reason = "sodium_init() failed";
+      }
+    } else if (crypto_aead_aes256gcm_is_available() == 0) {
+      // The CPU feature probe only gives a meaningful answer after sodium_init().
+      ciphers_.back().available = false;
+      ciphers_.back().unavailable_reason = "needs AES-NI and PCLMUL";
+    }
+  }
+
+  std::string_view name() const noexcept override { return "sodium"; }
+
+  std::string version() const override {
+    return std::string{"libsodium "} + sodium_version_string();
+  }
+
+  bool is_available() const noexcept override { return initialised_; }
+
+  const std::vector<cipher_info>& ciphers() const noexcept override { return ciphers_; }
+
+  result<std::unique_ptr<cipher_context>> make_context(std::string_view cipher,
+                                                       bytes_view key) const override {
+    auto info = detail::check_context_args(*this, cipher, key);
+    if (!info)
+      return info.err();
+    const cipher_info& ci = **info;
+    if (ci.name == "chacha20-ietf")
+      return std::unique_ptr<cipher_context>{
+        new stream_context(ci, key, crypto_stream_chacha20_ietf_xor)};
+    if (ci.name == "xchacha20")
+      return std::unique_ptr<cipher_context>{
+        new stream_context(ci, key, crypto_stream_xchacha20_xor)};
+    return std::unique_ptr<cipher_context>{new aes256gcm_context(ci, key)};
+  }
+
+ private:
+  bool initialised_;
+  std::vector<cipher_info> ciphers_;
+};
+
+} // namespace
+
+std::unique_ptr<backend> make_sodium_backend() {
+  return std::make_unique<sodium_backend>();
+}
+
+} // namespace actorbench::crypto

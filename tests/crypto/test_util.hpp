@@ -1,0 +1,68 @@
+#pragma once
+
+#include <cstddef>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+#include "crypto/bytes.hpp"
+#include "crypto/cipher_context.hpp"
+#include "crypto/registry.hpp"
+
+namespace actorbench::crypto::test {
+
+/// Hex literal to bytes; a typo in a test vector fails loudly instead of
+/// silently turning into an empty vector.
+inline bytes hex(std::string_view text) {
+  auto out = from_hex(text);
+  if (!out)
+    throw std::invalid_argument("bad hex in test: " + std::string{text});
+  return *out;
+}
+
+/// The registered back-end called `name`; throws so a missing one fails the case.
+inline const backend& get_backend(std::string_view name) {
+  auto b = registry::instance().find(name);
+  if (!b)
+    throw std::runtime_error(b.err().detail);
+  return **b;
+}
+
+/// A context for `cipher`, throwing on failure so KAT bodies stay short.
+inline std::unique_ptr<cipher_context> get_context(std::string_view backend_name,
+                                                   std::string_view cipher, bytes_view key) {
+  auto ctx = get_backend(backend_name).make_context(cipher, key);
+  if (!ctx)
+    throw std::runtime_error(ctx.err().detail);
+  return std::move(*ctx);
+}
+
+/// Encrypts `in` with `ctx`, sizing the output from the cipher's overhead.
+inline bytes encrypt(cipher_context& ctx, bytes_view nonce, bytes_view in) {
+  bytes out(in.size + ctx.info().overhead);
+  auto n = ctx.encrypt(nonce, in, out.data());
+  if (!n)
+    throw std::runtime_error(n.err().detail);
+  out.resize(*n);
+  return out;
+}
+
+/// Decrypts `in` with `ctx`; throws on any error, including a failed tag.
+inline bytes decrypt(cipher_context& ctx, bytes_view nonce, bytes_view in) {
+  bytes out(in.size);
+  auto n = ctx.decrypt(nonce, in, out.data());
+  if (!n)
+    throw std::runtime_error(n.err().detail);
+  out.resize(*n);
+  return out;
+}
+
+/// A deterministic, non-trivial byte pattern of length `n`.
+inline bytes pattern(std::size_t n, std::uint8_t seed = 0) {
+  bytes out(n);
+  for (std::size_t i = 0; i < n; ++i)
+    out[i] = static_cast<std::uint8_t>(seed + i * 7 + 3);
+  return out;
+}
+
+} // namespace actorbench::crypto::test
