@@ -1,0 +1,54 @@
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <cstddef>
+#include <mutex>
+
+namespace actorbench::actors {
+
+/// Counts events down to zero from any thread and records when zero was
+/// reached; waiters always give a time limit.
+class countdown_latch {
+ public:
+  using clock = std::chrono::steady_clock;
+
+  explicit countdown_latch(std::size_t count) : remaining_(count) {}
+
+  /// Counts one event; the last one stamps the time and wakes waiters.
+  void count_down() noexcept {
+    if (remaining_.fetch_sub(1, std::memory_order_acq_rel) == 1) {
+      std::lock_guard<std::mutex> guard{mtx_};
+      reached_at_ = clock::now();
+      reached_ = true;
+      cv_.notify_all();
+    }
+  }
+
+  /// Waits until zero or `limit`; true if zero was reached.
+  bool wait_for(clock::duration limit) {
+    std::unique_lock<std::mutex> guard{mtx_};
+    return cv_.wait_for(guard, limit, [this] { return reached_; });
+  }
+
+  /// Events still outstanding.
+  std::size_t remaining() const noexcept {
+    return remaining_.load(std::memory_order_acquire);
+  }
+
+  /// When zero was reached; valid after wait_for returned true.
+  clock::time_point reached_at() const {
+    std::lock_guard<std::mutex> guard{mtx_};
+    return reached_at_;
+  }
+
+ private:
+  std::atomic<std::size_t> remaining_;
+  mutable std::mutex mtx_;
+  std::condition_variable cv_;
+  bool reached_ = false;
+  clock::time_point reached_at_;
+};
+
+} // namespace actorbench::actors

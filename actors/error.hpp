@@ -1,0 +1,35 @@
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "crypto/error.hpp"
+
+namespace actorbench::actors {
+
+/// What can go wrong while running actors.
+enum class errc {
+  /// The collector did not receive every reply within the time limit.
+  timeout = 1,
+  /// Sender actors were still alive when the teardown time limit ran out.
+  teardown_timeout,
+  /// Preparing the payload or a cipher context failed.
+  crypto_failure,
+  /// A parameter is outside what the scenario supports.
+  bad_parameter,
+};
+
+/// Short stable name of an error code, e.g. "timeout".
+std::string_view to_string(errc code);
+
+/// An error code with a human-readable detail line.
+struct error {
+  errc code;
+  std::string detail;
+};
+
+/// A value or an actors::error.
+template <class T>
+using result = crypto::result<T, error>;
+
+} // namespace actorbench::actors

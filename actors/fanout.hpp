@@ -1,0 +1,48 @@
+#pragma once
+
+#include <chrono>
+#include <cstddef>
+
+#include <caf/actor_system.hpp>
+
+#include "actors/collector.hpp"
+#include "actors/error.hpp"
+#include "actors/payload.hpp"
+#include "crypto/backend.hpp"
+
+namespace actorbench::actors {
+
+/// One fan-out run: a collector plus `procs` senders, as in the seed.
+struct fanout_params {
+  std::size_t procs = 10000;
+  /// Off: senders reply with the plaintext as is; on: each decrypts first.
+  bool crypto = false;
+  /// Back-end and cipher that made `data`; used when `crypto` is on.
+  const crypto::backend* backend = nullptr;
+  const crypto::cipher_info* cipher = nullptr;
+  payload data;
+  /// Longest wait for all replies, and again for teardown.
+  std::chrono::milliseconds timeout{60000};
+};
+
+/// Times of one run, each measured from just before the first spawn.
+struct fanout_sample {
+  /// The last sender was spawned.
+  double spawn_s = 0;
+  /// The collector had every reply: the seed's figure.
+  double replies_s = 0;
+  /// Every sender was destroyed.
+  double teardown_s = 0;
+  collector_report report;
+};
+
+/// Upper estimate of the memory one in-flight sender needs (actor, mailbox
+/// element, reply, cipher context), for refusing runs that cannot fit.
+inline constexpr std::size_t fanout_bytes_per_proc = 2048;
+
+/// Runs one fan-out on `system` and waits (bounded by `params.timeout`) for
+/// all replies and for every sender to be destroyed. Keying the prototype
+/// context happens before the clock starts.
+result<fanout_sample> run_fanout(caf::actor_system& system, const fanout_params& params);
+
+} // namespace actorbench::actors

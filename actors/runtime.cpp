@@ -1,0 +1,33 @@
+#include "actors/runtime.hpp"
+
+#include <sched.h>
+
+#include <thread>
+
+namespace actorbench::actors {
+
+std::size_t available_cores() noexcept {
+  // Respects taskset/cgroup CPU affinity, unlike hardware_concurrency().
+  cpu_set_t set;
+  if (sched_getaffinity(0, sizeof(set), &set) == 0) {
+    auto n = CPU_COUNT(&set);
+    if (n > 0)
+      return static_cast<std::size_t>(n);
+  }
+  auto n = std::thread::hardware_concurrency();
+  return n > 0 ? n : 1;
+}
+
+runtime::runtime(const scheduler_settings& settings)
+  : threads_(settings.threads > 0 ? settings.threads : available_cores()) {
+  config_.set("scheduler.max-threads", threads_);
+  config_.set("scheduler.policy", caf::atom_from_string(settings.policy));
+  system_ = std::make_unique<caf::actor_system>(config_);
+}
+
+runtime::~runtime() {
+  // Destroying the system joins the scheduler before the config goes.
+  system_.reset();
+}
+
+} // namespace actorbench::actors

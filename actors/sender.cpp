@@ -1,0 +1,63 @@
+#include "actors/sender.hpp"
+
+#include <algorithm>
+
+#include <caf/event_based_actor.hpp>
+
+#include "actors/reply.hpp"
+
+namespace actorbench::actors {
+
+namespace {
+
+class sender_actor : public caf::event_based_actor {
+ public:
+  sender_actor(caf::actor_config& cfg, std::shared_ptr<const sender_job> job,
+               std::uint32_t id)
+    : caf::event_based_actor(cfg), job_(std::move(job)), id_(id) {
+  }
+
+  ~sender_actor() override {
+    job_->destroyed.count_down();
+  }
+
+  caf::behavior make_behavior() override {
+    send(job_->collector, make_reply());
+    // No behavior left: the actor terminates right after this message.
+    return {};
+  }
+
+ private:
+  reply make_reply() const {
+    reply r;
+    r.id = id_;
+    const payload& p = job_->data;
+    if (job_->prototype == nullptr) {
+      r.size = static_cast<std::uint8_t>(p.plaintext.size());
+      std::copy(p.plaintext.begin(), p.plaintext.end(), r.text.begin());
+      return r;
+    }
+    // Each sender owns its context, as an actor in a server would.
+    auto ctx = job_->prototype->clone();
+    if (ctx == nullptr) {
+      r.ok = false;
+      return r;
+    }
+    auto n = ctx->decrypt(p.nonce, p.ciphertext, r.text.data());
+    r.ok = static_cast<bool>(n);
+    r.size = r.ok ? static_cast<std::uint8_t>(*n) : 0;
+    return r;
+  }
+
+  std::shared_ptr<const sender_job> job_;
+  std::uint32_t id_;
+};
+
+} // namespace
+
+void spawn_sender(caf::actor_system& system, std::shared_ptr<const sender_job> job,
+                  std::uint32_t id) {
+  system.spawn<sender_actor>(std::move(job), id);
+}
+
+} // namespace actorbench::actors

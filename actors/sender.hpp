@@ -1,0 +1,40 @@
+#pragma once
+
+#include <cstdint>
+#include <memory>
+
+#include <caf/actor.hpp>
+#include <caf/actor_system.hpp>
+
+#include "actors/countdown_latch.hpp"
+#include "actors/payload.hpp"
+#include "crypto/cipher_context.hpp"
+
+namespace actorbench::actors {
+
+/// What every sender of one run shares; senders only read it, apart from
+/// counting down `destroyed`.
+struct sender_job {
+  sender_job(caf::actor collector, std::unique_ptr<crypto::cipher_context> prototype,
+             payload data, std::size_t senders)
+    : collector(std::move(collector)),
+      prototype(std::move(prototype)),
+      data(std::move(data)),
+      destroyed(senders) {
+  }
+
+  caf::actor collector;
+  /// The keyed context each sender clones, or nullptr with crypto off
+  /// (then a sender replies with the plaintext as is, like the seed).
+  std::unique_ptr<crypto::cipher_context> prototype;
+  payload data;
+  /// Counted down as each sender is destroyed: the end of teardown.
+  mutable countdown_latch destroyed;
+};
+
+/// Spawns one sender: it clones its own cipher context, decrypts its copy of
+/// the ciphertext, replies (id, plaintext) to the collector and terminates.
+void spawn_sender(caf::actor_system& system, std::shared_ptr<const sender_job> job,
+                  std::uint32_t id);
+
+} // namespace actorbench::actors
