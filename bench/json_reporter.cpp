@@ -1,0 +1,81 @@
+#include <nlohmann/json.hpp>
+
+#include "bench/reporter.hpp"
+#include "bench/statistics.hpp"
+#include "crypto/bytes.hpp"
+
+namespace actorbench::bench {
+
+namespace {
+
+nlohmann::json to_json(const machine_info& m) {
+  return {{"cpu_model", m.cpu_model},       {"cores", m.cores},
+          {"aes", m.aes},                   {"avx2", m.avx2},
+          {"kernel", m.kernel},             {"hostname", m.hostname},
+          {"memory_bytes", m.memory_bytes}, {"caf_version", m.caf_version},
+          {"openssl_version", m.openssl_version},
+          {"libsodium_version", m.libsodium_version}};
+}
+
+nlohmann::json to_json(const summary& s) {
+  return {{"count", s.count}, {"mean", s.mean},     {"median", s.median},
+          {"min", s.min},     {"max", s.max},       {"stddev", s.stddev}};
+}
+
+nlohmann::json optional_bytes(const std::optional<std::uint64_t>& v) {
+  return v ? nlohmann::json(*v) : nlohmann::json(nullptr);
+}
+
+nlohmann::json to_json(const fanout_result& r) {
+  const auto& p = r.payload;
+  return {
+    {"scenario", r.scenario},
+    {"params",
+     {{"procs", r.procs},
+      {"crypto", r.crypto ? "on" : "off"},
+      {"backend", r.backend},
+      {"cipher", r.cipher},
+      {"runs", r.runs},
+      {"warmup", r.warmup},
+      {"threads", r.threads},
+      {"policy", r.policy}}},
+    {"samples_s", r.samples_s},
+    {"stats", to_json(summarize(r.samples_s))},
+    {"phases_s",
+     {{"spawn_done", r.spawn_s}, {"replies_in", r.samples_s}, {"teardown_done", r.teardown_s}}},
+    {"mismatches", r.mismatches},
+    {"mismatch_detail",
+     {{"wrong_plaintext", r.wrong_plaintext},
+      {"failed_decrypts", r.failed_decrypts},
+      {"duplicate_ids", r.duplicate_ids},
+      {"missing_ids", r.missing_ids}}},
+    {"memory", {{"idle_rss_bytes", optional_bytes(r.idle_rss_bytes)},
+                {"peak_rss_bytes", optional_bytes(r.peak_rss_bytes)}}},
+    {"payload",
+     {{"plaintext", p.plaintext},
+      {"key_hex", crypto::to_hex(p.key)},
+      {"iv_hex", crypto::to_hex(p.nonce)},
+      {"ciphertext_hex", crypto::to_hex(p.ciphertext)}}},
+  };
+}
+
+class json_reporter : public reporter {
+ public:
+  void write(const report& r, std::ostream& out) const override {
+    nlohmann::json results = nlohmann::json::array();
+    for (const auto& x : r.results)
+      results.push_back(to_json(x));
+    nlohmann::json doc = {{"tool", {{"name", "actorbench"}, {"version", r.tool_version}}},
+                          {"machine", to_json(r.machine)},
+                          {"results", results}};
+    out << doc.dump(2) << '\n';
+  }
+};
+
+} // namespace
+
+std::unique_ptr<reporter> make_json_reporter() {
+  return std::make_unique<json_reporter>();
+}
+
+} // namespace actorbench::bench

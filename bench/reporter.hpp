@@ -1,0 +1,40 @@
+#pragma once
+
+#include <memory>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "bench/cli.hpp"
+#include "bench/fanout_benchmark.hpp"
+#include "bench/machine_info.hpp"
+
+namespace actorbench::bench {
+
+/// Everything one invocation measured, with its context.
+struct report {
+  std::string tool_version;
+  machine_info machine;
+  std::vector<fanout_result> results;
+};
+
+/// Writes a report in one format to an injected stream.
+class reporter {
+ public:
+  virtual ~reporter() = default;
+  virtual void write(const report& r, std::ostream& out) const = 0;
+};
+
+/// The seed's table (average, maximum, minimum per configuration) and more.
+std::unique_ptr<reporter> make_console_reporter();
+
+/// Canonical output: every raw sample, parameters, payload and machine context.
+std::unique_ptr<reporter> make_json_reporter();
+
+/// One row per measured run, for spreadsheets.
+std::unique_ptr<reporter> make_csv_reporter();
+
+/// The reporter for `format`.
+std::unique_ptr<reporter> make_reporter(output_format format);
+
+} // namespace actorbench::bench

@@ -1,0 +1,98 @@
+#include <doctest/doctest.h>
+
+#include <string>
+#include <vector>
+
+#include "bench/cli.hpp"
+
+using namespace actorbench::bench;
+
+namespace {
+
+result<command> parse(std::vector<std::string> args) {
+  args.insert(args.begin(), "actorbench");
+  std::vector<const char*> argv;
+  for (auto& a : args)
+    argv.push_back(a.c_str());
+  return parse_command_line(static_cast<int>(argv.size()), argv.data());
+}
+
+// The error message for args, which must be a bad-input error on one line.
+std::string bad(std::vector<std::string> args) {
+  auto r = parse(std::move(args));
+  REQUIRE_FALSE(r);
+  CHECK(r.err().code == errc::bad_input);
+  CHECK(r.err().message.find('\n') == std::string::npos);
+  return r.err().message;
+}
+
+bool contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
+} // namespace
+
+TEST_CASE("defaults follow the seed: 10000 procs, crypto off, 10 runs, openssl aes-128-ctr") {
+  auto r = parse({});
+  REQUIRE(r);
+  const auto& f = r->options.fanout;
+  CHECK(f.procs == 10000);
+  CHECK_FALSE(f.crypto);
+  CHECK(f.runs == 10);
+  CHECK(f.warmup == 1);
+  CHECK(f.backend->name() == "openssl");
+  CHECK(f.cipher->name == "aes-128-ctr");
+  CHECK(f.scheduler.threads == 0);
+  CHECK(r->options.format == output_format::table);
+}
+
+TEST_CASE("a cipher alone selects the back-end that offers it") {
+  auto r = parse({"--cipher", "xchacha20", "--crypto", "on"});
+  REQUIRE(r);
+  CHECK(r->options.fanout.backend->name() == "sodium");
+  CHECK(r->options.fanout.crypto);
+}
+
+TEST_CASE("bad numbers name the option, the value and the valid range") {
+  for (auto v : {"abc", "0", "-5", "1.5", "", "1000000000"})
+    CHECK(contains(bad({"--procs", v}), std::string{"--procs '"} + v + "'"));
+  CHECK(contains(bad({"--runs", "0"}), "from 1 to"));
+  CHECK(contains(bad({"--threads", "0"}), "--threads '0'"));
+  CHECK(contains(bad({"--threads", "5000"}), "from 1 to 1024"));
+  CHECK(contains(bad({"--warmup", "x"}), "--warmup 'x'"));
+  CHECK(contains(bad({"--timeout", "0"}), "--timeout '0'"));
+}
+
+TEST_CASE("a run that cannot fit in memory is refused with the estimate") {
+  auto msg = bad({"--procs", "99999999"});
+  CHECK(contains(msg, "needs about"));
+  CHECK(contains(msg, "GiB"));
+}
+
+TEST_CASE("words outside their sets are refused with the valid ones listed") {
+  CHECK(contains(bad({"--crypto", "yes"}), "expected on or off"));
+  CHECK(contains(bad({"--backend", "gnutls"}), "none, openssl, sodium"));
+  CHECK(contains(bad({"--cipher", "rot13"}), "openssl/aes-128-ctr"));
+  CHECK(contains(bad({"--backend", "openssl", "--cipher", "xchacha20"}), "aes-256-ctr"));
+  CHECK(contains(bad({"--format", "xml"}), "table, json or csv"));
+  CHECK(contains(bad({"--policy", "fifo"}), "stealing or sharing"));
+  CHECK(!bad({"--no-such-option"}).empty());
+}
+
+TEST_CASE("an unwritable --output is refused before any work") {
+  CHECK(contains(bad({"--output", "/no/such/dir/out.json"}), "/no/such/dir"));
+  CHECK(contains(bad({"--output", "/"}), "directory"));
+  CHECK(contains(bad({"--output", ""}), "--output ''"));
+}
+
+TEST_CASE("--list and --help are answers, not runs") {
+  auto list = parse({"--list"});
+  REQUIRE(list);
+  CHECK(list->what == command::action::list);
+  CHECK(contains(list->text, "aes-128-ctr"));
+  CHECK(contains(list->text, "xchacha20"));
+  auto help = parse({"--help"});
+  REQUIRE(help);
+  CHECK(help->what == command::action::help);
+  CHECK(contains(help->text, "--procs"));
+}
