@@ -16,9 +16,9 @@ class countdown_latch {
 
   explicit countdown_latch(std::size_t count) : remaining_(count) {}
 
-  /// Counts one event; the last one stamps the time and wakes waiters.
-  void count_down() noexcept {
-    if (remaining_.fetch_sub(1, std::memory_order_acq_rel) == 1) {
+  /// Counts `n` events; the last one stamps the time and wakes waiters.
+  void count_down(std::size_t n = 1) noexcept {
+    if (remaining_.fetch_sub(n, std::memory_order_acq_rel) == n) {
       std::lock_guard<std::mutex> guard{mtx_};
       reached_at_ = clock::now();
       reached_ = true;

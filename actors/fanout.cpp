@@ -9,6 +9,7 @@
 
 #include "actors/countdown_latch.hpp"
 #include "actors/sender.hpp"
+#include "actors/spawner.hpp"
 
 namespace actorbench::actors {
 
@@ -48,9 +49,7 @@ result<fanout_sample> run_fanout(caf::actor_system& system, const fanout_params&
                                                 params.data, params.procs);
 
   auto start = std::chrono::steady_clock::now();
-  for (std::size_t id = 0; id < params.procs; ++id)
-    spawn_sender(system, job, static_cast<std::uint32_t>(id));
-  auto spawned = std::chrono::steady_clock::now();
+  spawn_senders(system, job, params.procs, params.spawn);
 
   if (report.wait_for(params.timeout) != std::future_status::ready) {
     caf::anon_send_exit(collector, caf::exit_reason::kill);
@@ -59,6 +58,9 @@ result<fanout_sample> run_fanout(caf::actor_system& system, const fanout_params&
                    + std::to_string(params.procs) + " replies within "
                    + seconds_text(params.timeout)};
   }
+  // Replies can overtake the spawner's count of what it spawned.
+  if (!job->spawned.wait_for(params.timeout))
+    return error{errc::timeout, "spawning did not finish within " + seconds_text(params.timeout)};
   if (!job->destroyed.wait_for(params.timeout))
     return error{errc::teardown_timeout,
                  std::to_string(job->destroyed.remaining()) + " of "
@@ -66,7 +68,7 @@ result<fanout_sample> run_fanout(caf::actor_system& system, const fanout_params&
                    + seconds_text(params.timeout)};
   fanout_sample sample;
   sample.report = report.get();
-  sample.spawn_s = seconds_between(start, spawned);
+  sample.spawn_s = seconds_between(start, job->spawned.reached_at());
   sample.replies_s = seconds_between(start, sample.report.done_at);
   sample.teardown_s = seconds_between(start, job->destroyed.reached_at());
   return sample;

@@ -8,6 +8,7 @@
 #include "actors/collector.hpp"
 #include "actors/error.hpp"
 #include "actors/payload.hpp"
+#include "actors/spawn_strategy.hpp"
 #include "crypto/backend.hpp"
 
 namespace actorbench::actors {
@@ -21,6 +22,8 @@ struct fanout_params {
   const crypto::backend* backend = nullptr;
   const crypto::cipher_info* cipher = nullptr;
   payload data;
+  /// Who spawns the senders.
+  spawn_strategy spawn = spawn_strategy::chain;
   /// Longest wait for all replies, and again for teardown.
   std::chrono::milliseconds timeout{60000};
 };

@@ -60,4 +60,9 @@ void spawn_sender(caf::actor_system& system, std::shared_ptr<const sender_job> j
   system.spawn<sender_actor>(std::move(job), id);
 }
 
+void spawn_sender(caf::local_actor& parent, std::shared_ptr<const sender_job> job,
+                  std::uint32_t id) {
+  parent.spawn<sender_actor>(std::move(job), id);
+}
+
 } // namespace actorbench::actors

@@ -5,6 +5,7 @@
 
 #include <caf/actor.hpp>
 #include <caf/actor_system.hpp>
+#include <caf/local_actor.hpp>
 
 #include "actors/countdown_latch.hpp"
 #include "actors/payload.hpp"
@@ -20,6 +21,7 @@ struct sender_job {
     : collector(std::move(collector)),
       prototype(std::move(prototype)),
       data(std::move(data)),
+      spawned(senders),
       destroyed(senders) {
   }
 
@@ -28,6 +30,8 @@ struct sender_job {
   /// (then a sender replies with the plaintext as is, like the seed).
   std::unique_ptr<crypto::cipher_context> prototype;
   payload data;
+  /// Counted down as senders are spawned: the end of the spawn phase.
+  mutable countdown_latch spawned;
   /// Counted down as each sender is destroyed: the end of teardown.
   mutable countdown_latch destroyed;
 };
@@ -35,6 +39,11 @@ struct sender_job {
 /// Spawns one sender: it clones its own cipher context, decrypts its copy of
 /// the ciphertext, replies (id, plaintext) to the collector and terminates.
 void spawn_sender(caf::actor_system& system, std::shared_ptr<const sender_job> job,
+                  std::uint32_t id);
+
+/// The same, spawned by the actor `parent`: CAF then queues the sender on the
+/// worker thread running `parent` instead of round-robin from outside.
+void spawn_sender(caf::local_actor& parent, std::shared_ptr<const sender_job> job,
                   std::uint32_t id);
 
 } // namespace actorbench::actors

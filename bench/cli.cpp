@@ -10,6 +10,7 @@
 #include <CLI/CLI.hpp>
 
 #include "actors/fanout.hpp"
+#include "actors/spawn_strategy.hpp"
 #include "bench/process_memory.hpp"
 #include "crypto/registry.hpp"
 
@@ -85,6 +86,7 @@ struct raw_options {
   std::string warmup = "1";
   std::string threads;
   std::string policy = "stealing";
+  std::string spawn = "chain";
   std::string timeout;
   std::string format = "table";
   std::string output;
@@ -154,6 +156,10 @@ result<cli_options> validate(const raw_options& raw) {
   if (raw.policy != "stealing" && raw.policy != "sharing")
     return bad_input("invalid --policy '" + raw.policy + "': expected stealing or sharing");
   f.scheduler.policy = raw.policy;
+  auto spawn = actors::parse_spawn_strategy(raw.spawn);
+  if (!spawn)
+    return bad_input("invalid --spawn '" + raw.spawn + "': expected main or chain");
+  f.spawn = *spawn;
 
   // By default a run may take a minute plus 20 µs per actor before it counts
   // as hung.
@@ -221,6 +227,10 @@ result<command> parse_command_line(int argc, const char* const* argv) {
   app.add_option("--threads", raw.threads, "Scheduler threads")->default_str("one per core");
   app.add_option("--policy", raw.policy, "Scheduler policy: stealing or sharing")
     ->default_str(raw.policy);
+  app.add_option("--spawn", raw.spawn,
+                 "Who spawns the senders: main (the calling thread, one by one) or chain "
+                 "(spawner actors on the scheduler's workers, in chunks)")
+    ->default_str(raw.spawn);
   app.add_option("--timeout", raw.timeout, "Seconds one run may take before it fails")
     ->default_str("60 + 20 us per actor");
   app.add_option("--format", raw.format, "Output: table, json or csv")->default_str(raw.format);

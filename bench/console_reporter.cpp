@@ -41,7 +41,8 @@ class console_reporter : public reporter {
     const auto& first = rep.results.front();
     out << "seconds from the first spawn until the collector has every reply; " << first.runs
         << " runs after " << first.warmup << " warm-up, " << first.threads
-        << " scheduler threads (" << first.policy << ")\n\n";
+        << " scheduler threads (" << first.policy << "), spawned by " << first.spawn
+        << "\n\n";
 
     using row_fn = std::function<std::string(const fanout_result&)>;
     auto stat = [](double summary::*field) {

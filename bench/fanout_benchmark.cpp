@@ -15,6 +15,7 @@ result<fanout_result> run_fanout_benchmark(const fanout_config& config,
   out.runs = config.runs;
   out.warmup = config.warmup;
   out.policy = config.scheduler.policy;
+  out.spawn = std::string{actors::to_string(config.spawn)};
 
   // The payload is made even with crypto off, so every result documents it.
   auto data = actors::make_payload(*config.backend, *config.cipher);
@@ -28,6 +29,7 @@ result<fanout_result> run_fanout_benchmark(const fanout_config& config,
   params.backend = config.backend;
   params.cipher = config.cipher;
   params.data = *data;
+  params.spawn = config.spawn;
   params.timeout = config.timeout;
 
   actors::runtime rt{config.scheduler};

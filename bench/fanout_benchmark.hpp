@@ -10,6 +10,7 @@
 
 #include "actors/payload.hpp"
 #include "actors/runtime.hpp"
+#include "actors/spawn_strategy.hpp"
 #include "bench/error.hpp"
 #include "crypto/backend.hpp"
 
@@ -24,6 +25,7 @@ struct fanout_config {
   std::size_t runs = 10;
   std::size_t warmup = 1;
   actors::scheduler_settings scheduler;
+  actors::spawn_strategy spawn = actors::spawn_strategy::chain;
   /// Longest wait for one run's replies (and again for its teardown).
   std::chrono::milliseconds timeout{60000};
 };
@@ -39,6 +41,7 @@ struct fanout_result {
   std::size_t warmup = 0;
   std::size_t threads = 0;
   std::string policy;
+  std::string spawn;
   /// Seconds from the first spawn until the collector had every reply, per measured run.
   std::vector<double> samples_s;
   /// Seconds until the last sender was spawned, per measured run.

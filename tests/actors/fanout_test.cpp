@@ -2,6 +2,7 @@
 
 #include "actors/fanout.hpp"
 #include "actors/runtime.hpp"
+#include "actors/spawner.hpp"
 #include "crypto/registry.hpp"
 
 using namespace actorbench;
@@ -30,14 +31,38 @@ const crypto::backend& openssl() {
 
 TEST_CASE("a fan-out without crypto collects every id once, in phase order") {
   actors::runtime rt{{2, "stealing"}};
-  auto params = make_params(openssl(), openssl().ciphers().front(), 5000, false);
-  auto s = actors::run_fanout(rt.system(), params);
-  REQUIRE(s);
-  CHECK(s->report.replies == 5000);
-  CHECK(s->report.mismatches() == 0);
-  CHECK(s->spawn_s > 0);
-  CHECK(s->replies_s > 0);
-  CHECK(s->teardown_s >= s->replies_s);
+  for (auto strategy : {actors::spawn_strategy::main, actors::spawn_strategy::chain}) {
+    CAPTURE(actors::to_string(strategy));
+    auto params = make_params(openssl(), openssl().ciphers().front(), 5000, false);
+    params.spawn = strategy;
+    auto s = actors::run_fanout(rt.system(), params);
+    REQUIRE(s);
+    CHECK(s->report.replies == 5000);
+    CHECK(s->report.mismatches() == 0);
+    CHECK(s->spawn_s > 0);
+    CHECK(s->replies_s > 0);
+    CHECK(s->teardown_s >= s->replies_s);
+  }
+}
+
+TEST_CASE("chain spawning covers every id for counts around the chunk size") {
+  actors::runtime rt{{2, "stealing"}};
+  for (std::size_t procs : {std::size_t{1}, actors::default_spawn_chunk - 1,
+                            actors::default_spawn_chunk, actors::default_spawn_chunk + 1,
+                            10 * actors::default_spawn_chunk + 7}) {
+    CAPTURE(procs);
+    auto params = make_params(openssl(), openssl().ciphers().front(), procs, true);
+    auto s = actors::run_fanout(rt.system(), params);
+    REQUIRE(s);
+    CHECK(s->report.replies == procs);
+    CHECK(s->report.mismatches() == 0);
+  }
+}
+
+TEST_CASE("spawn strategies have names both ways") {
+  CHECK(actors::parse_spawn_strategy("main") == actors::spawn_strategy::main);
+  CHECK(actors::parse_spawn_strategy("chain") == actors::spawn_strategy::chain);
+  CHECK_FALSE(actors::parse_spawn_strategy("fork"));
 }
 
 TEST_CASE("every available cipher of every back-end runs the fan-out with zero mismatches") {

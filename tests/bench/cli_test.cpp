@@ -76,6 +76,7 @@ TEST_CASE("words outside their sets are refused with the valid ones listed") {
   CHECK(contains(bad({"--backend", "openssl", "--cipher", "xchacha20"}), "aes-256-ctr"));
   CHECK(contains(bad({"--format", "xml"}), "table, json or csv"));
   CHECK(contains(bad({"--policy", "fifo"}), "stealing or sharing"));
+  CHECK(contains(bad({"--spawn", "fork"}), "main or chain"));
   CHECK(!bad({"--no-such-option"}).empty());
 }
 
