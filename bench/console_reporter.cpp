@@ -35,7 +35,7 @@ class console_reporter : public reporter {
     const auto& m = rep.machine;
     out << "actorbench " << rep.tool_version << " fan-out on " << m.cpu_model << ", " << m.cores
         << " cores; CAF " << m.caf_version << ", " << m.openssl_version << ", "
-        << m.libsodium_version << "\n";
+        << m.libsodium_version << ", " << rep.allocator << " malloc\n";
     if (rep.results.empty())
       return;
     const auto& first = rep.results.front();

@@ -66,7 +66,7 @@ class json_reporter : public reporter {
     nlohmann::json results = nlohmann::json::array();
     for (const auto& x : r.results)
       results.push_back(to_json(x));
-    nlohmann::json doc = {{"tool", {{"name", "actorbench"}, {"version", r.tool_version}}},
+    nlohmann::json doc = {{"tool", {{"name", "actorbench"}, {"version", r.tool_version}, {"allocator", r.allocator}}},
                           {"machine", to_json(r.machine)},
                           {"results", results}};
     out << doc.dump(2) << '\n';

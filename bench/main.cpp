@@ -31,7 +31,7 @@ int main(int argc, char** argv) {
   if (!result)
     return fail(result.err());
 
-  report rep{tool_version, read_machine_info(), {*result}};
+  report rep{tool_version, linked_allocator, read_machine_info(), {*result}};
   if (opts.output_path.empty()) {
     make_reporter(opts.format)->write(rep, std::cout);
   } else {

@@ -14,6 +14,8 @@ namespace actorbench::bench {
 /// Everything one invocation measured, with its context.
 struct report {
   std::string tool_version;
+  /// The allocator the measuring binary was linked with.
+  std::string allocator;
   machine_info machine;
   std::vector<fanout_result> results;
 };
