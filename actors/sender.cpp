@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include <caf/event_based_actor.hpp>
+#include <caf/send.hpp>
 
 #include "actors/reply.hpp"
 
@@ -22,7 +23,10 @@ class sender_actor : public caf::event_based_actor {
   }
 
   caf::behavior make_behavior() override {
-    send(job_->collector, make_reply());
+    // Anonymous: the mailbox element then holds no reference to this actor,
+    // so its memory is freed at termination, not when the collector gets to
+    // the reply.
+    caf::anon_send(job_->collector, make_reply());
     // No behavior left: the actor terminates right after this message.
     return {};
   }
