@@ -1,6 +1,8 @@
 #pragma once
 
+#include <cstdint>
 #include <string>
+#include <vector>
 
 #include "bench/error.hpp"
 #include "bench/fanout_benchmark.hpp"
@@ -8,11 +10,15 @@
 namespace actorbench::bench {
 
 /// How results are written.
-enum class output_format { table, json, csv };
+enum class output_format { table, json, csv, markdown };
 
 /// Everything the command line asked for, validated.
 struct cli_options {
-  fanout_config fanout;
+  /// One entry per combination of the scanned values, in command-line order.
+  std::vector<fanout_config> configs;
+  /// The order runs are taken in, and which result the others are compared to.
+  run_order order;
+  std::size_t reference = 0;
   output_format format = output_format::table;
   /// Where the formatted results go; empty for standard output.
   std::string output_path;

@@ -1,8 +1,10 @@
+#include <algorithm>
 #include <cstdio>
 #include <functional>
 #include <string>
 #include <vector>
 
+#include "bench/comparison.hpp"
 #include "bench/reporter.hpp"
 #include "bench/statistics.hpp"
 
@@ -11,7 +13,9 @@ namespace actorbench::bench {
 namespace {
 
 constexpr int label_width = 34;
-constexpr int column_width = 22;
+constexpr int column_width = 24;
+// Wider tables wrap into blocks of this many configurations.
+constexpr std::size_t columns_per_block = 4;
 
 std::string fixed(double v, int decimals) {
   char buf[64];
@@ -19,14 +23,93 @@ std::string fixed(double v, int decimals) {
   return buf;
 }
 
-std::string mib(const std::optional<std::uint64_t>& bytes) {
-  return bytes ? fixed(*bytes / (1024.0 * 1024.0), 1) : "n/a";
+std::vector<std::string> split_label(const std::string& label) {
+  std::vector<std::string> parts;
+  std::size_t start = 0;
+  for (;;) {
+    auto pos = label.find(", ", start);
+    parts.push_back(label.substr(start, pos - start));
+    if (pos == std::string::npos)
+      return parts;
+    start = pos + 2;
+  }
 }
 
-std::string bytes_per_actor(const fanout_result& r) {
-  if (!r.peak_rss_bytes || !r.idle_rss_bytes || *r.peak_rss_bytes < *r.idle_rss_bytes)
-    return "n/a";
-  return fixed(double(*r.peak_rss_bytes - *r.idle_rss_bytes) / r.procs, 0);
+using row_fn = std::function<std::string(const fanout_result&)>;
+
+std::vector<std::pair<std::string, row_fn>> stat_rows() {
+  auto stat = [](double summary::*field, int decimals) {
+    return row_fn{[field, decimals](const fanout_result& r) {
+      return fixed(summarize(r.samples_s).*field, decimals);
+    }};
+  };
+  auto phase = [](std::vector<double> fanout_result::*series) {
+    return row_fn{[series](const fanout_result& r) { return fixed(median(r.*series), 4); }};
+  };
+  return {
+    {"average (s)", stat(&summary::mean, 4)},
+    {"maximum (s)", stat(&summary::max, 4)},
+    {"minimum (s)", stat(&summary::min, 4)},
+    {"median (s)", stat(&summary::median, 4)},
+    {"std dev (s)", stat(&summary::stddev, 4)},
+    {"99.9% CI of the mean (s, +-)", stat(&summary::ci999, 4)},
+    {"coefficient of variation (%)",
+     [](const fanout_result& r) { return fixed(100 * summarize(r.samples_s).cv, 1); }},
+    {"actors/s (median)",
+     [](const fanout_result& r) {
+       auto med = median(r.samples_s);
+       return med > 0 ? fixed(r.procs / med, 0) : std::string{"n/a"};
+     }},
+    {"phase: spawn done (median s)", phase(&fanout_result::spawn_s)},
+    {"phase: replies in (median s)", phase(&fanout_result::samples_s)},
+    {"phase: teardown done (median s)", phase(&fanout_result::teardown_s)},
+    {"peak RSS (MiB)",
+     [](const fanout_result& r) {
+       auto peak = r.max_peak_rss_bytes();
+       return peak ? fixed(*peak / (1024.0 * 1024.0), 1) : std::string{"n/a"};
+     }},
+    {"RSS growth per actor (bytes)",
+     [](const fanout_result& r) {
+       auto b = r.rss_bytes_per_actor();
+       return b ? fixed(*b, 0) : std::string{"n/a"};
+     }},
+    {"mismatches", [](const fanout_result& r) { return std::to_string(r.mismatches); }},
+  };
+}
+
+void write_cell_row(std::ostream& out, const std::string& label,
+                    const std::vector<std::string>& cells) {
+  char head[64];
+  std::snprintf(head, sizeof(head), "%-*s", label_width, label.c_str());
+  out << head;
+  for (const auto& c : cells) {
+    char cell[128];
+    std::snprintf(cell, sizeof(cell), "%*s", column_width, c.c_str());
+    out << cell;
+  }
+  out << '\n';
+}
+
+void write_block(std::ostream& out, const std::vector<const fanout_result*>& block,
+                 const std::vector<std::string>& labels) {
+  std::vector<std::vector<std::string>> heads;
+  std::size_t lines = 0;
+  for (const auto& l : labels) {
+    heads.push_back(split_label(l));
+    lines = std::max(lines, heads.back().size());
+  }
+  for (std::size_t line = 0; line < lines; ++line) {
+    std::vector<std::string> cells;
+    for (const auto& h : heads)
+      cells.push_back(line < h.size() ? h[line] : "");
+    write_cell_row(out, "", cells);
+  }
+  for (const auto& [name, fn] : stat_rows()) {
+    std::vector<std::string> cells;
+    for (const auto* r : block)
+      cells.push_back(fn(*r));
+    write_cell_row(out, name, cells);
+  }
 }
 
 class console_reporter : public reporter {
@@ -40,51 +123,44 @@ class console_reporter : public reporter {
       return;
     const auto& first = rep.results.front();
     out << "seconds from the first spawn until the collector has every reply; " << first.runs
-        << " runs after " << first.warmup << " warm-up, " << first.threads
-        << " scheduler threads (" << first.policy << "), spawned by " << first.spawn
-        << "\n\n";
+        << " runs after " << first.warmup << " warm-up per configuration";
+    if (rep.results.size() > 1)
+      out << ", interleaved" << (rep.order.shuffle ? " in shuffled order (--seed "
+                                                       + std::to_string(rep.order.seed) + ")"
+                                                 : " round by round");
+    out << "; " << first.threads << " scheduler threads (" << first.policy << "), spawned by "
+        << first.spawn << "\n\n";
 
-    using row_fn = std::function<std::string(const fanout_result&)>;
-    auto stat = [](double summary::*field) {
-      return row_fn{[field](const fanout_result& r) {
-        return fixed(summarize(r.samples_s).*field, 4);
-      }};
-    };
-    auto phase = [](std::vector<double> fanout_result::*series) {
-      return row_fn{[series](const fanout_result& r) { return fixed(median(r.*series), 4); }};
-    };
-    const std::vector<std::pair<const char*, row_fn>> rows = {
-      {"", [](const fanout_result& r) { return std::to_string(r.procs) + " procs"; }},
-      {"", [](const fanout_result& r) { return std::string{"crypto "} + (r.crypto ? "on" : "off"); }},
-      {"", [](const fanout_result& r) { return r.crypto ? r.backend + "/" + r.cipher : "-"; }},
-      {"average (s)", stat(&summary::mean)},
-      {"maximum (s)", stat(&summary::max)},
-      {"minimum (s)", stat(&summary::min)},
-      {"median (s)", stat(&summary::median)},
-      {"std dev (s)", stat(&summary::stddev)},
-      {"actors/s (median)",
-       [](const fanout_result& r) {
-         auto med = median(r.samples_s);
-         return med > 0 ? fixed(r.procs / med, 0) : "n/a";
-       }},
-      {"phase: spawn done (median s)", phase(&fanout_result::spawn_s)},
-      {"phase: replies in (median s)", phase(&fanout_result::samples_s)},
-      {"phase: teardown done (median s)", phase(&fanout_result::teardown_s)},
-      {"peak RSS (MiB)", [](const fanout_result& r) { return mib(r.peak_rss_bytes); }},
-      {"RSS per actor (bytes)", bytes_per_actor},
-      {"mismatches", [](const fanout_result& r) { return std::to_string(r.mismatches); }},
-    };
-    for (const auto& [label, fn] : rows) {
-      char head[64];
-      std::snprintf(head, sizeof(head), "%-*s", label_width, label);
-      out << head;
-      for (const auto& r : rep.results) {
-        char cell[96];
-        std::snprintf(cell, sizeof(cell), "%*s", column_width, fn(r).c_str());
-        out << cell;
-      }
-      out << '\n';
+    auto labels = result_labels(rep.results);
+    for (std::size_t b = 0; b < rep.results.size(); b += columns_per_block) {
+      auto e = std::min(rep.results.size(), b + columns_per_block);
+      std::vector<const fanout_result*> block;
+      for (auto i = b; i < e; ++i)
+        block.push_back(&rep.results[i]);
+      if (b > 0)
+        out << '\n';
+      write_block(out, block,
+                  std::vector<std::string>(labels.begin() + b, labels.begin() + e));
     }
+
+    if (rep.results.size() > 1) {
+      const auto& ref = rep.results[rep.reference];
+      out << "\nrelative to " << labels[rep.reference] << " (mean time; p: Mann-Whitney U):\n";
+      for (std::size_t i = 0; i < rep.results.size(); ++i) {
+        if (i == rep.reference)
+          continue;
+        auto rel = compare_to(rep.results[i], ref);
+        char p[32];
+        std::snprintf(p, sizeof(p), "%.3g", rel.p_value);
+        out << "  " << labels[i] << ": " << to_string(rel.speed) << ", p = " << p;
+        if (rel.few_samples)
+          out << " (fewer than " << min_samples_for_u_test << " runs: p is unreliable)";
+        out << '\n';
+      }
+    }
+    for (std::size_t i = 0; i < rep.results.size(); ++i)
+      for (const auto& w : warnings_for(rep.results[i]))
+        out << "warning: " << labels[i] << ": " << w << '\n';
   }
 };
 

@@ -1,63 +1,142 @@
 #include "bench/fanout_benchmark.hpp"
 
+#include <algorithm>
+#include <map>
+#include <memory>
+#include <numeric>
+#include <random>
+#include <utility>
+
 #include "actors/fanout.hpp"
 #include "bench/process_memory.hpp"
 
 namespace actorbench::bench {
 
-result<fanout_result> run_fanout_benchmark(const fanout_config& config,
-                                           const progress_callback& progress) {
-  fanout_result out;
-  out.procs = config.procs;
-  out.crypto = config.crypto;
-  out.backend = std::string{config.backend->name()};
-  out.cipher = config.cipher->name;
-  out.runs = config.runs;
-  out.warmup = config.warmup;
-  out.policy = config.scheduler.policy;
-  out.spawn = std::string{actors::to_string(config.spawn)};
+std::optional<std::uint64_t> fanout_result::max_peak_rss_bytes() const {
+  if (peak_rss_bytes.empty())
+    return std::nullopt;
+  return *std::max_element(peak_rss_bytes.begin(), peak_rss_bytes.end());
+}
 
-  // The payload is made even with crypto off, so every result documents it.
-  auto data = actors::make_payload(*config.backend, *config.cipher);
-  if (!data)
-    return runtime_failure("cannot prepare the payload: " + data.err().detail);
-  out.payload = *data;
+std::optional<double> fanout_result::rss_bytes_per_actor() const {
+  if (peak_rss_bytes.empty() || procs == 0)
+    return std::nullopt;
+  std::uint64_t growth = 0;
+  for (std::size_t i = 0; i < peak_rss_bytes.size(); ++i)
+    if (peak_rss_bytes[i] > start_rss_bytes[i])
+      growth = std::max(growth, peak_rss_bytes[i] - start_rss_bytes[i]);
+  return static_cast<double>(growth) / procs;
+}
 
+namespace {
+
+// What one configuration needs between its runs.
+struct prepared {
   actors::fanout_params params;
-  params.procs = config.procs;
-  params.crypto = config.crypto;
-  params.backend = config.backend;
-  params.cipher = config.cipher;
-  params.data = *data;
-  params.spawn = config.spawn;
-  params.timeout = config.timeout;
+  actors::runtime* runtime = nullptr;
+  fanout_result out;
+};
 
-  actors::runtime rt{config.scheduler};
-  out.threads = rt.threads();
-  reset_peak_rss();
-  out.idle_rss_bytes = current_rss_bytes();
+fanout_result describe(const fanout_config& c, std::size_t threads) {
+  fanout_result out;
+  out.procs = c.procs;
+  out.crypto = c.crypto;
+  out.backend = std::string{c.backend->name()};
+  out.cipher = c.cipher->name;
+  out.runs = c.runs;
+  out.warmup = c.warmup;
+  out.threads = threads;
+  out.policy = c.scheduler.policy;
+  out.spawn = std::string{actors::to_string(c.spawn)};
+  return out;
+}
 
-  auto total = config.warmup + config.runs;
-  for (std::size_t run = 0; run < total; ++run) {
-    auto sample = actors::run_fanout(rt.system(), params);
-    if (!sample)
-      return runtime_failure("run " + std::to_string(run + 1) + " of "
-                             + std::to_string(total) + " failed: " + sample.err().detail);
-    if (run >= config.warmup) {
-      out.samples_s.push_back(sample->replies_s);
-      out.spawn_s.push_back(sample->spawn_s);
-      out.teardown_s.push_back(sample->teardown_s);
-      const auto& r = sample->report;
-      out.mismatches += r.mismatches();
-      out.wrong_plaintext += r.wrong_plaintext;
-      out.failed_decrypts += r.failed_decrypts;
-      out.duplicate_ids += r.duplicate_ids;
-      out.missing_ids += r.missing_ids;
-    }
-    if (progress)
-      progress(run + 1, total);
+void record(fanout_result& out, const actors::fanout_sample& s, std::uint64_t start_rss,
+            std::uint64_t peak_rss) {
+  out.samples_s.push_back(s.replies_s);
+  out.spawn_s.push_back(s.spawn_s);
+  out.teardown_s.push_back(s.teardown_s);
+  const auto& r = s.report;
+  out.mismatches += r.mismatches();
+  out.wrong_plaintext += r.wrong_plaintext;
+  out.failed_decrypts += r.failed_decrypts;
+  out.duplicate_ids += r.duplicate_ids;
+  out.missing_ids += r.missing_ids;
+  if (start_rss > 0 && peak_rss > 0) {
+    out.start_rss_bytes.push_back(start_rss);
+    out.peak_rss_bytes.push_back(peak_rss);
   }
-  out.peak_rss_bytes = peak_rss_bytes();
+}
+
+} // namespace
+
+result<std::vector<fanout_result>> run_fanout_benchmarks(const std::vector<fanout_config>& configs,
+                                                         const run_order& order,
+                                                         const progress_callback& progress) {
+  // One actor system per distinct scheduler setting, started before any run.
+  std::map<std::pair<std::size_t, std::string>, std::unique_ptr<actors::runtime>> runtimes;
+  std::vector<prepared> jobs;
+  for (const auto& c : configs) {
+    auto& rt = runtimes[{c.scheduler.threads, c.scheduler.policy}];
+    if (!rt)
+      rt = std::make_unique<actors::runtime>(c.scheduler);
+    // The payload is made even with crypto off, so every result documents it.
+    auto data = actors::make_payload(*c.backend, *c.cipher);
+    if (!data)
+      return runtime_failure("cannot prepare the payload: " + data.err().detail);
+    prepared p;
+    p.params.procs = c.procs;
+    p.params.crypto = c.crypto;
+    p.params.backend = c.backend;
+    p.params.cipher = c.cipher;
+    p.params.data = *data;
+    p.params.spawn = c.spawn;
+    p.params.timeout = c.timeout;
+    p.runtime = rt.get();
+    p.out = describe(c, rt->threads());
+    p.out.payload = *data;
+    jobs.push_back(std::move(p));
+  }
+
+  std::size_t warmup_rounds = 0, measured_rounds = 0;
+  for (const auto& c : configs) {
+    warmup_rounds = std::max(warmup_rounds, c.warmup);
+    measured_rounds = std::max(measured_rounds, c.runs);
+  }
+  std::size_t total = 0;
+  for (const auto& c : configs)
+    total += c.warmup + c.runs;
+  std::size_t done = 0;
+  std::mt19937_64 rng{order.seed};
+  std::vector<std::size_t> sequence(jobs.size());
+
+  for (std::size_t round = 0; round < warmup_rounds + measured_rounds; ++round) {
+    bool measured = round >= warmup_rounds;
+    std::iota(sequence.begin(), sequence.end(), 0);
+    if (order.shuffle)
+      std::shuffle(sequence.begin(), sequence.end(), rng);
+    for (auto i : sequence) {
+      auto& job = jobs[i];
+      const auto& c = configs[i];
+      auto index = measured ? round - warmup_rounds : round;
+      if (index >= (measured ? c.runs : c.warmup))
+        continue;
+      reset_peak_rss();
+      auto start_rss = current_rss_bytes().value_or(0);
+      auto sample = actors::run_fanout(job.runtime->system(), job.params);
+      if (!sample)
+        return runtime_failure((measured ? "run " : "warm-up run ") + std::to_string(index + 1)
+                               + " of " + std::to_string(job.out.procs) + " actors failed: "
+                               + sample.err().detail);
+      if (measured)
+        record(job.out, *sample, start_rss, peak_rss_bytes().value_or(0));
+      if (progress)
+        progress(++done, total);
+    }
+  }
+  std::vector<fanout_result> out;
+  for (auto& job : jobs)
+    out.push_back(std::move(job.out));
   return out;
 }
 

@@ -55,19 +55,35 @@ struct fanout_result {
   std::size_t duplicate_ids = 0;
   std::size_t missing_ids = 0;
   actors::payload payload;
-  /// RSS after the actor system started and before the first run.
-  std::optional<std::uint64_t> idle_rss_bytes;
-  /// Highest RSS during warm-up and measured runs.
-  std::optional<std::uint64_t> peak_rss_bytes;
+  /// Per measured run: RSS just before it, and the highest RSS during it.
+  std::vector<std::uint64_t> start_rss_bytes;
+  std::vector<std::uint64_t> peak_rss_bytes;
+
+  /// Whole-process peak over the measured runs, if the kernel reports it.
+  std::optional<std::uint64_t> max_peak_rss_bytes() const;
+  /// The largest growth of one run over its starting RSS, per actor.
+  std::optional<double> rss_bytes_per_actor() const;
+};
+
+/// The order of runs across configurations.
+struct run_order {
+  /// Random order within each round instead of A B C, A B C.
+  bool shuffle = false;
+  /// Seed of the shuffle, printed so an order can be repeated.
+  std::uint64_t seed = 0;
 };
 
 /// Called after each run (warm-up runs included) with runs done and total.
 using progress_callback = std::function<void(std::size_t done, std::size_t total)>;
 
-/// Starts an actor system for `config`, runs the warm-up and measured runs
-/// one after another, and gathers the samples. Mismatches are recorded, not
-/// treated as errors; timeouts and crypto failures are runtime failures.
-result<fanout_result> run_fanout_benchmark(const fanout_config& config,
-                                           const progress_callback& progress = {});
+/// Runs every configuration interleaved: first the warm-up rounds, then the
+/// measured rounds, each round taking one run of every configuration (A B C,
+/// A B C, ...), so drifting machine noise falls on all of them alike.
+/// Configurations with the same scheduler settings share one actor system.
+/// Mismatches are recorded, not treated as errors; timeouts and crypto
+/// failures are runtime failures.
+result<std::vector<fanout_result>> run_fanout_benchmarks(const std::vector<fanout_config>& configs,
+                                                         const run_order& order = {},
+                                                         const progress_callback& progress = {});
 
 } // namespace actorbench::bench

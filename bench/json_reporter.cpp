@@ -1,5 +1,6 @@
 #include <nlohmann/json.hpp>
 
+#include "bench/comparison.hpp"
 #include "bench/reporter.hpp"
 #include "bench/statistics.hpp"
 #include "crypto/bytes.hpp"
@@ -18,12 +19,8 @@ nlohmann::json to_json(const machine_info& m) {
 }
 
 nlohmann::json to_json(const summary& s) {
-  return {{"count", s.count}, {"mean", s.mean},     {"median", s.median},
-          {"min", s.min},     {"max", s.max},       {"stddev", s.stddev}};
-}
-
-nlohmann::json optional_bytes(const std::optional<std::uint64_t>& v) {
-  return v ? nlohmann::json(*v) : nlohmann::json(nullptr);
+  return {{"count", s.count}, {"mean", s.mean},   {"median", s.median}, {"min", s.min},
+          {"max", s.max},     {"stddev", s.stddev}, {"cv", s.cv},       {"ci999", s.ci999}};
 }
 
 nlohmann::json to_json(const fanout_result& r) {
@@ -50,8 +47,13 @@ nlohmann::json to_json(const fanout_result& r) {
       {"failed_decrypts", r.failed_decrypts},
       {"duplicate_ids", r.duplicate_ids},
       {"missing_ids", r.missing_ids}}},
-    {"memory", {{"idle_rss_bytes", optional_bytes(r.idle_rss_bytes)},
-                {"peak_rss_bytes", optional_bytes(r.peak_rss_bytes)}}},
+    {"outlier_runs", outliers(r.samples_s)},
+    {"warnings", warnings_for(r)},
+    {"memory",
+     {{"start_rss_bytes", r.start_rss_bytes},
+      {"peak_rss_bytes", r.peak_rss_bytes},
+      {"rss_bytes_per_actor",
+       r.rss_bytes_per_actor() ? nlohmann::json(*r.rss_bytes_per_actor()) : nlohmann::json()}}},
     {"payload",
      {{"plaintext", p.plaintext},
       {"key_hex", crypto::to_hex(p.key)},
@@ -64,11 +66,27 @@ class json_reporter : public reporter {
  public:
   void write(const report& r, std::ostream& out) const override {
     nlohmann::json results = nlohmann::json::array();
-    for (const auto& x : r.results)
-      results.push_back(to_json(x));
-    nlohmann::json doc = {{"tool", {{"name", "actorbench"}, {"version", r.tool_version}, {"allocator", r.allocator}}},
-                          {"machine", to_json(r.machine)},
-                          {"results", results}};
+    auto labels = result_labels(r.results);
+    for (std::size_t i = 0; i < r.results.size(); ++i) {
+      auto x = to_json(r.results[i]);
+      x["label"] = labels[i];
+      if (i != r.reference) {
+        auto c = compare_to(r.results[i], r.results[r.reference]);
+        x["relative"] = {{"reference", r.reference},
+                         {"ratio", c.speed.value},
+                         {"error", c.speed.error},
+                         {"faster", c.speed.faster},
+                         {"p_value", c.p_value}};
+      }
+      results.push_back(std::move(x));
+    }
+    nlohmann::json doc = {
+      {"tool",
+       {{"name", "actorbench"}, {"version", r.tool_version}, {"allocator", r.allocator}}},
+      {"machine", to_json(r.machine)},
+      {"order", {{"interleaved", true}, {"shuffle", r.order.shuffle}, {"seed", r.order.seed}}},
+      {"reference", r.reference},
+      {"results", results}};
     out << doc.dump(2) << '\n';
   }
 };

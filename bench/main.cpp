@@ -27,11 +27,12 @@ int main(int argc, char** argv) {
     return 0;
   }
   const auto& opts = cmd->options;
-  auto result = run_fanout_benchmark(opts.fanout);
-  if (!result)
-    return fail(result.err());
+  auto results = run_fanout_benchmarks(opts.configs, opts.order);
+  if (!results)
+    return fail(results.err());
 
-  report rep{tool_version, linked_allocator, read_machine_info(), {*result}};
+  report rep{tool_version, linked_allocator, read_machine_info(), *results, opts.reference,
+             opts.order};
   if (opts.output_path.empty()) {
     make_reporter(opts.format)->write(rep, std::cout);
   } else {
@@ -42,8 +43,11 @@ int main(int argc, char** argv) {
     if (opts.format != output_format::table)
       make_console_reporter()->write(rep, std::cout);
   }
-  if (result->mismatches > 0)
-    return fail(runtime_failure(std::to_string(result->mismatches)
-                                + " mismatched replies: the run is not valid"));
+  std::size_t mismatches = 0;
+  for (const auto& r : rep.results)
+    mismatches += r.mismatches;
+  if (mismatches > 0)
+    return fail(runtime_failure(std::to_string(mismatches)
+                                + " mismatched replies: the results are not valid"));
   return 0;
 }

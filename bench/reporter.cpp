@@ -8,6 +8,8 @@ std::unique_ptr<reporter> make_reporter(output_format format) {
       return make_json_reporter();
     case output_format::csv:
       return make_csv_reporter();
+    case output_format::markdown:
+      return make_markdown_reporter();
     case output_format::table:
       break;
   }

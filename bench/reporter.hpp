@@ -18,6 +18,9 @@ struct report {
   std::string allocator;
   machine_info machine;
   std::vector<fanout_result> results;
+  /// Index of the result the others are compared to.
+  std::size_t reference = 0;
+  run_order order;
 };
 
 /// Writes a report in one format to an injected stream.
@@ -27,7 +30,8 @@ class reporter {
   virtual void write(const report& r, std::ostream& out) const = 0;
 };
 
-/// The seed's table (average, maximum, minimum per configuration) and more.
+/// The seed's table (average, maximum, minimum per configuration) and more,
+/// then each result relative to the reference, then warnings.
 std::unique_ptr<reporter> make_console_reporter();
 
 /// Canonical output: every raw sample, parameters, payload and machine context.
@@ -35,6 +39,9 @@ std::unique_ptr<reporter> make_json_reporter();
 
 /// One row per measured run, for spreadsheets.
 std::unique_ptr<reporter> make_csv_reporter();
+
+/// One table row per configuration, GitHub-flavoured Markdown.
+std::unique_ptr<reporter> make_markdown_reporter();
 
 /// The reporter for `format`.
 std::unique_ptr<reporter> make_reporter(output_format format);

@@ -41,7 +41,9 @@ TEST_CASE("a fan-out without crypto collects every id once, in phase order") {
     CHECK(s->report.mismatches() == 0);
     CHECK(s->spawn_s > 0);
     CHECK(s->replies_s > 0);
-    CHECK(s->teardown_s >= s->replies_s);
+    // Replies are anonymous, so senders may be gone before the collector
+    // has read them all: teardown can end before or after the last reply.
+    CHECK(s->teardown_s > 0);
   }
 }
 

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "bench/cli.hpp"
+#include "crypto/registry.hpp"
 
 using namespace actorbench::bench;
 
@@ -35,7 +36,8 @@ bool contains(const std::string& text, const std::string& part) {
 TEST_CASE("defaults follow the seed: 10000 procs, crypto off, 10 runs, openssl aes-128-ctr") {
   auto r = parse({});
   REQUIRE(r);
-  const auto& f = r->options.fanout;
+  REQUIRE(r->options.configs.size() == 1);
+  const auto& f = r->options.configs.front();
   CHECK(f.procs == 10000);
   CHECK_FALSE(f.crypto);
   CHECK(f.runs == 10);
@@ -49,12 +51,13 @@ TEST_CASE("defaults follow the seed: 10000 procs, crypto off, 10 runs, openssl a
 TEST_CASE("a cipher alone selects the back-end that offers it") {
   auto r = parse({"--cipher", "xchacha20", "--crypto", "on"});
   REQUIRE(r);
-  CHECK(r->options.fanout.backend->name() == "sodium");
-  CHECK(r->options.fanout.crypto);
+  REQUIRE(r->options.configs.size() == 1);
+  CHECK(r->options.configs.front().backend->name() == "sodium");
+  CHECK(r->options.configs.front().crypto);
 }
 
 TEST_CASE("bad numbers name the option, the value and the valid range") {
-  for (auto v : {"abc", "0", "-5", "1.5", "", "1000000000"})
+  for (auto v : {"abc", "0", "-5", "1.5", "", "1000000000", "1,,2", "5..1", "1..10x1"})
     CHECK(contains(bad({"--procs", v}), std::string{"--procs '"} + v + "'"));
   CHECK(contains(bad({"--runs", "0"}), "from 1 to"));
   CHECK(contains(bad({"--threads", "0"}), "--threads '0'"));
@@ -65,18 +68,19 @@ TEST_CASE("bad numbers name the option, the value and the valid range") {
 
 TEST_CASE("a run that cannot fit in memory is refused with the estimate") {
   auto msg = bad({"--procs", "99999999"});
-  CHECK(contains(msg, "needs about"));
+  CHECK(contains(msg, "need about"));
   CHECK(contains(msg, "GiB"));
 }
 
 TEST_CASE("words outside their sets are refused with the valid ones listed") {
-  CHECK(contains(bad({"--crypto", "yes"}), "expected on or off"));
+  CHECK(contains(bad({"--crypto", "yes"}), "expected on, off or on,off"));
   CHECK(contains(bad({"--backend", "gnutls"}), "none, openssl, sodium"));
   CHECK(contains(bad({"--cipher", "rot13"}), "openssl/aes-128-ctr"));
   CHECK(contains(bad({"--backend", "openssl", "--cipher", "xchacha20"}), "aes-256-ctr"));
-  CHECK(contains(bad({"--format", "xml"}), "table, json or csv"));
-  CHECK(contains(bad({"--policy", "fifo"}), "stealing or sharing"));
-  CHECK(contains(bad({"--spawn", "fork"}), "main or chain"));
+  CHECK(contains(bad({"--format", "xml"}), "table, json, csv or markdown"));
+  CHECK(contains(bad({"--reference", "3", "--crypto", "on,off"}), "from 1 to 2"));
+  CHECK(contains(bad({"--policy", "fifo"}), "stealing, sharing"));
+  CHECK(contains(bad({"--spawn", "fork"}), "main, chain"));
   CHECK(!bad({"--no-such-option"}).empty());
 }
 
@@ -96,4 +100,54 @@ TEST_CASE("--list and --help are answers, not runs") {
   REQUIRE(help);
   CHECK(help->what == command::action::help);
   CHECK(contains(help->text, "--procs"));
+}
+
+TEST_CASE("lists and ranges scan: every combination is one configuration") {
+  auto r = parse({"--procs", "1000,10000", "--crypto", "off,on", "--threads", "1..2"});
+  REQUIRE(r);
+  const auto& c = r->options.configs;
+  REQUIRE(c.size() == 8);
+  CHECK(c[0].procs == 1000);
+  CHECK_FALSE(c[0].crypto);
+  CHECK(c[0].scheduler.threads == 1);
+  CHECK(c[1].scheduler.threads == 2);
+  CHECK(c[2].crypto);
+  CHECK(c[7].procs == 10000);
+}
+
+TEST_CASE("a geometric range multiplies up to its end") {
+  auto r = parse({"--procs", "1000..1000000x10"});
+  REQUIRE(r);
+  std::vector<std::size_t> procs;
+  for (const auto& c : r->options.configs)
+    procs.push_back(c.procs);
+  CHECK(procs == std::vector<std::size_t>{1000, 10000, 100000, 1000000});
+}
+
+TEST_CASE("--cipher all compares every available cipher, --backend all every back-end") {
+  auto all = parse({"--crypto", "on", "--cipher", "all"});
+  REQUIRE(all);
+  std::size_t available = 0;
+  for (const auto* b : actorbench::crypto::registry::instance().backends())
+    for (const auto& c : b->ciphers())
+      available += c.available ? 1 : 0;
+  CHECK(all->options.configs.size() == available);
+  auto backends = parse({"--crypto", "on", "--backend", "all"});
+  REQUIRE(backends);
+  CHECK(backends->options.configs.size() == 3);
+  CHECK(backends->options.configs[1].cipher->name == "aes-128-ctr");
+}
+
+TEST_CASE("crypto off ignores the cipher list instead of repeating the same run") {
+  auto r = parse({"--crypto", "off,on", "--backend", "openssl,sodium"});
+  REQUIRE(r);
+  CHECK(r->options.configs.size() == 3);
+}
+
+TEST_CASE("the reference and shuffle seed are taken as given") {
+  auto r = parse({"--crypto", "off,on", "--reference", "2", "--shuffle", "--seed", "42"});
+  REQUIRE(r);
+  CHECK(r->options.reference == 1);
+  CHECK(r->options.order.shuffle);
+  CHECK(r->options.order.seed == 42);
 }

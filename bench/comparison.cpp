@@ -1,0 +1,68 @@
+#include "bench/comparison.hpp"
+
+#include <cstdio>
+#include <functional>
+
+namespace actorbench::bench {
+
+relative_speed compare_to(const fanout_result& result, const fanout_result& reference) {
+  relative_speed out;
+  out.speed = compare(summarize(result.samples_s), summarize(reference.samples_s));
+  out.p_value = mann_whitney_u_p_value(result.samples_s, reference.samples_s);
+  out.few_samples = result.samples_s.size() < min_samples_for_u_test
+                    || reference.samples_s.size() < min_samples_for_u_test;
+  return out;
+}
+
+std::vector<std::string> result_labels(const std::vector<fanout_result>& results) {
+  using field = std::function<std::string(const fanout_result&)>;
+  const std::vector<field> fields = {
+    [](const fanout_result& r) { return std::to_string(r.procs) + " procs"; },
+    [](const fanout_result& r) { return std::string{"crypto "} + (r.crypto ? "on" : "off"); },
+    [](const fanout_result& r) { return r.crypto ? r.backend + "/" + r.cipher : std::string{}; },
+    [](const fanout_result& r) { return std::to_string(r.threads) + " threads"; },
+    [](const fanout_result& r) { return r.policy; },
+    [](const fanout_result& r) { return "spawn " + r.spawn; },
+  };
+  std::vector<std::string> labels(results.size());
+  for (std::size_t f = 0; f < fields.size(); ++f) {
+    bool varies = false;
+    for (const auto& r : results)
+      varies = varies || fields[f](r) != fields[f](results.front());
+    // A single result is described by what the seed's table names.
+    bool always = results.size() == 1 && f < 3;
+    if (!varies && !always)
+      continue;
+    for (std::size_t i = 0; i < results.size(); ++i) {
+      auto text = fields[f](results[i]);
+      if (text.empty())
+        continue;
+      labels[i] += (labels[i].empty() ? "" : ", ") + text;
+    }
+  }
+  for (auto& l : labels)
+    if (l.empty())
+      l = "fan-out";
+  return labels;
+}
+
+std::vector<std::string> warnings_for(const fanout_result& r) {
+  std::vector<std::string> out;
+  if (r.mismatches > 0)
+    out.push_back(std::to_string(r.mismatches) + " mismatched replies: this result is not valid");
+  auto odd = outliers(r.samples_s);
+  if (!odd.empty()) {
+    char buf[160];
+    std::snprintf(buf, sizeof(buf),
+                  "%zu of %zu runs are statistical outliers (modified Z-score > 3.5): other "
+                  "load on the machine may have disturbed them",
+                  odd.size(), r.samples_s.size());
+    out.push_back(buf);
+  }
+  if (first_run_much_slower(r.samples_s))
+    out.push_back("the first measured run was much slower than the rest: "
+                  "consider more --warmup runs");
+  return out;
+}
+
+} // namespace actorbench::bench
