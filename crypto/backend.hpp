@@ -1,5 +1,7 @@
 #pragma once
 
+#include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <string_view>
 #include <vector>
@@ -33,6 +35,23 @@ class backend {
   /// A reusable context for `cipher` keyed with `key`.
   virtual result<std::unique_ptr<cipher_context>>
   make_context(std::string_view cipher, bytes_view key) const = 0;
+
+  /// Decrypts one message into `out` (which must hold `in.size` bytes) and
+  /// returns the number of bytes written, like cipher_context::decrypt.
+  ///
+  /// Creates, keys and frees a context for this one message — the naive
+  /// pattern, measured on purpose (the "per-message context" strategy). It is
+  /// never the fast path: use make_context once and reuse it for that.
+  ///
+  /// The default is make_context followed by decrypt. That is already the
+  /// naive pattern for libsodium and "none", which have no separate library
+  /// context to create: keying per message is all the naive code can do
+  /// there. The OpenSSL back-end overrides it to do what naive OpenSSL code
+  /// does: EVP_CIPHER_CTX_new, EVP_DecryptInit_ex with the implicit legacy
+  /// getter (EVP_aes_128_ctr() and friends), update, tag check, final, free.
+  virtual result<std::size_t> decrypt_once(std::string_view cipher, bytes_view key,
+                                           bytes_view nonce, bytes_view in,
+                                           std::uint8_t* out) const;
 
   /// The description of `cipher`, or nullptr if this back-end has none by that name.
   const cipher_info* find_cipher(std::string_view cipher) const noexcept;

@@ -46,4 +46,12 @@ std::optional<error> check_nonce(const cipher_info& info, bytes_view nonce) {
                       + "-byte nonce, got " + std::to_string(nonce.size) + " bytes");
 }
 
+std::optional<error> check_sealed_input(const cipher_info& info, bytes_view in) {
+  if (!info.aead || in.size >= info.overhead)
+    return std::nullopt;
+  return make_error(errc::bad_input, info.name + ": input of " + std::to_string(in.size)
+                                       + " bytes is shorter than the "
+                                       + std::to_string(info.overhead) + "-byte tag");
+}
+
 } // namespace actorbench::crypto::detail

@@ -1,6 +1,9 @@
 #include "crypto/openssl_backend.hpp"
 
 #include <climits>
+#include <cstdint>
+#include <optional>
+#include <string>
 
 #include <openssl/crypto.h>
 #include <openssl/err.h>
@@ -41,6 +44,70 @@ error openssl_failure(const char* what) {
   return make_error(errc::backend_failure, std::string{what} + " failed: " + take_openssl_errors());
 }
 
+// Every AEAD here (GCM and ChaCha20-Poly1305) uses a 16-byte tag, appended
+// to the ciphertext.
+constexpr int aead_tag_size = 16;
+
+bool too_long_for_openssl(std::size_t size) {
+  return size > static_cast<std::size_t>(INT_MAX) - aead_tag_size;
+}
+
+error too_long_error() {
+  return make_error(errc::bad_input, "message longer than OpenSSL's int length limit");
+}
+
+// Runs update and final on a context whose IV has just been set; `in` is the
+// whole plaintext or, for AEAD, the ciphertext without its tag.
+result<std::size_t> update_final(EVP_CIPHER_CTX* ctx, bytes_view in, std::uint8_t* out) {
+  int written = 0;
+  if (in.size > 0
+      && EVP_CipherUpdate(ctx, out, &written, in.data, static_cast<int>(in.size)) != 1)
+    return openssl_failure("EVP_CipherUpdate");
+  int final_written = 0;
+  if (EVP_CipherFinal_ex(ctx, out + written, &final_written) != 1)
+    return openssl_failure("EVP_CipherFinal_ex");
+  return static_cast<std::size_t>(written + final_written);
+}
+
+// Encrypts `in` and appends the tag; the context must be set up for
+// encryption with a fresh IV.
+result<std::size_t> aead_seal(EVP_CIPHER_CTX* ctx, bytes_view in, std::uint8_t* out) {
+  auto n = update_final(ctx, in, out);
+  if (!n)
+    return n;
+  if (EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_AEAD_GET_TAG, aead_tag_size, out + *n) != 1)
+    return openssl_failure("EVP_CTRL_AEAD_GET_TAG");
+  return *n + static_cast<std::size_t>(aead_tag_size);
+}
+
+// Checks the tag at the end of `in` and decrypts the rest; the context must be
+// set up for decryption with the message's IV, and `in` checked to hold a tag.
+// OpenSSL writes plaintext before the final tag check, so on a mismatch that
+// unauthenticated output is wiped rather than left in `out`.
+result<std::size_t> aead_open(const cipher_info& info, EVP_CIPHER_CTX* ctx, bytes_view in,
+                              std::uint8_t* out) {
+  const std::size_t body = in.size - aead_tag_size;
+  // SET_TAG only reads the buffer; the ctrl interface is just not const-correct.
+  auto* tag = const_cast<std::uint8_t*>(in.data + body);
+  if (EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_AEAD_SET_TAG, aead_tag_size, tag) != 1)
+    return openssl_failure("EVP_CTRL_AEAD_SET_TAG");
+  int written = 0;
+  if (body > 0
+      && EVP_CipherUpdate(ctx, out, &written, in.data, static_cast<int>(body)) != 1)
+    return openssl_failure("EVP_CipherUpdate");
+  int final_written = 0;
+  if (EVP_CipherFinal_ex(ctx, out + written, &final_written) != 1) {
+    // A failed final on decrypt is the tag check; whatever OpenSSL queued
+    // about it must not surface in a later, unrelated error.
+    ERR_clear_error();
+    if (body > 0)
+      OPENSSL_cleanse(out, body);
+    return make_error(errc::authentication_failed,
+                      info.name + ": tag did not verify (message altered or wrong key)");
+  }
+  return static_cast<std::size_t>(written + final_written);
+}
+
 class openssl_context final : public cipher_context {
  public:
   openssl_context(const cipher_info& info, evp_cipher_ctx_ptr ctx)
@@ -56,43 +123,56 @@ class openssl_context final : public cipher_context {
   }
 
   result<std::size_t> encrypt(bytes_view nonce, bytes_view in, std::uint8_t* out) override {
-    return run(nonce, in, out, 1);
+    if (auto err = reset(nonce, in, 1))
+      return *err;
+    if (info_.aead)
+      return aead_seal(ctx_.get(), in, out);
+    return update_final(ctx_.get(), in, out);
   }
 
   result<std::size_t> decrypt(bytes_view nonce, bytes_view in, std::uint8_t* out) override {
-    return run(nonce, in, out, 0);
+    if (auto err = reset(nonce, in, 0))
+      return *err;
+    if (info_.aead)
+      return aead_open(info_, ctx_.get(), in, out);
+    return update_final(ctx_.get(), in, out);
   }
 
  private:
-  result<std::size_t> run(bytes_view nonce, bytes_view in, std::uint8_t* out, int enc) {
+  // Checks the arguments and sets the IV for one message in direction `enc`.
+  std::optional<error> reset(bytes_view nonce, bytes_view in, int enc) {
     if (auto err = detail::check_nonce(info_, nonce))
-      return *err;
-    if (in.size > static_cast<std::size_t>(INT_MAX))
-      return make_error(errc::bad_input, "message longer than OpenSSL's int length limit");
+      return err;
+    if (enc == 0)
+      if (auto err = detail::check_sealed_input(info_, in))
+        return err;
+    if (too_long_for_openssl(in.size))
+      return too_long_error();
     // Null cipher and key keep the key schedule from make_context; only the
-    // IV (and with it the counter and any partial-block state) is reset.
+    // IV (and with it the counter, any partial-block state and, for AEAD,
+    // the authenticator) is reset.
     if (EVP_CipherInit_ex2(ctx_.get(), nullptr, nullptr, nonce.data, enc, nullptr) != 1)
       return openssl_failure("EVP_CipherInit_ex2");
-    int written = 0;
-    if (in.size > 0
-        && EVP_CipherUpdate(ctx_.get(), out, &written, in.data, static_cast<int>(in.size)) != 1)
-      return openssl_failure("EVP_CipherUpdate");
-    int final_written = 0;
-    if (EVP_CipherFinal_ex(ctx_.get(), out + written, &final_written) != 1)
-      return openssl_failure("EVP_CipherFinal_ex");
-    return static_cast<std::size_t>(written + final_written);
+    return std::nullopt;
   }
 
   const cipher_info info_;
   evp_cipher_ctx_ptr ctx_;
 };
 
+// The pre-3.0 style getters naive code passes to EVP_DecryptInit_ex; each use
+// makes OpenSSL 3 fetch the implementation again (implicit fetch).
+using legacy_getter = const EVP_CIPHER* (*)();
+
 class openssl_backend final : public backend {
  public:
   openssl_backend() {
-    add("aes-128-ctr", "AES-128-CTR", 16, 16);
-    add("aes-256-ctr", "AES-256-CTR", 32, 16);
-    add("chacha20", "ChaCha20", 32, 16);
+    add("aes-128-ctr", "AES-128-CTR", EVP_aes_128_ctr, 16, 16, false);
+    add("aes-256-ctr", "AES-256-CTR", EVP_aes_256_ctr, 32, 16, false);
+    add("chacha20", "ChaCha20", EVP_chacha20, 32, 16, false);
+    add("aes-128-gcm", "AES-128-GCM", EVP_aes_128_gcm, 16, 12, true);
+    add("aes-256-gcm", "AES-256-GCM", EVP_aes_256_gcm, 32, 12, true);
+    add("chacha20-poly1305", "ChaCha20-Poly1305", EVP_chacha20_poly1305, 32, 12, true);
   }
 
   std::string_view name() const noexcept override { return "openssl"; }
@@ -113,18 +193,45 @@ class openssl_backend final : public backend {
     if (!ctx)
       return openssl_failure("EVP_CIPHER_CTX_new");
     // Expanding the key here, once, is what lets encrypt and decrypt reset
-    // only the IV per message.
+    // only the IV per message. The AEADs keep their default 12-byte IV length.
     if (EVP_CipherInit_ex2(ctx.get(), evp_[index].get(), key.data, nullptr, 1, nullptr) != 1)
       return openssl_failure("EVP_CipherInit_ex2");
     return std::unique_ptr<cipher_context>{new openssl_context(**info, std::move(ctx))};
   }
 
+  // Deliberately the naive pattern, not a shortcut through make_context:
+  // a new EVP_CIPHER_CTX, the legacy getter (implicit fetch), a full key
+  // schedule, one message, and the context freed again.
+  result<std::size_t> decrypt_once(std::string_view cipher, bytes_view key, bytes_view nonce,
+                                   bytes_view in, std::uint8_t* out) const override {
+    auto info = detail::check_context_args(*this, cipher, key);
+    if (!info)
+      return info.err();
+    const cipher_info& ci = **info;
+    if (auto err = detail::check_nonce(ci, nonce))
+      return *err;
+    if (auto err = detail::check_sealed_input(ci, in))
+      return *err;
+    if (too_long_for_openssl(in.size))
+      return too_long_error();
+    auto index = static_cast<std::size_t>(*info - ciphers_.data());
+    evp_cipher_ctx_ptr ctx{EVP_CIPHER_CTX_new()};
+    if (!ctx)
+      return openssl_failure("EVP_CIPHER_CTX_new");
+    if (EVP_DecryptInit_ex(ctx.get(), legacy_[index](), nullptr, key.data, nonce.data) != 1)
+      return openssl_failure("EVP_DecryptInit_ex");
+    if (ci.aead)
+      return aead_open(ci, ctx.get(), in, out);
+    return update_final(ctx.get(), in, out);
+  }
+
  private:
   // Fetching explicitly, once, keeps provider lookups off the per-message
   // path (the legacy EVP_aes_128_ctr() style would fetch implicitly).
-  void add(const char* name, const char* openssl_name, std::size_t key_size,
-           std::size_t nonce_size) {
-    cipher_info info{name, key_size, nonce_size, 0, false, true, ""};
+  void add(const char* name, const char* openssl_name, legacy_getter legacy,
+           std::size_t key_size, std::size_t nonce_size, bool aead) {
+    cipher_info info{name, key_size, nonce_size,
+                     aead ? static_cast<std::size_t>(aead_tag_size) : 0, aead, true, ""};
     evp_cipher_ptr evp{EVP_CIPHER_fetch(nullptr, openssl_name, nullptr)};
     if (!evp) {
       info.available = false;
@@ -133,11 +240,14 @@ class openssl_backend final : public backend {
     }
     ciphers_.push_back(std::move(info));
     evp_.push_back(std::move(evp));
+    legacy_.push_back(legacy);
   }
 
   std::vector<cipher_info> ciphers_;
   // Parallel to ciphers_; null where the fetch failed.
   std::vector<evp_cipher_ptr> evp_;
+  // Parallel to ciphers_; used only by decrypt_once.
+  std::vector<legacy_getter> legacy_;
 };
 
 } // namespace

@@ -15,9 +15,14 @@ namespace {
 constexpr std::size_t stream_key_size = 32;
 static_assert(crypto_stream_chacha20_ietf_KEYBYTES == stream_key_size);
 static_assert(crypto_stream_xchacha20_KEYBYTES == stream_key_size);
+static_assert(crypto_aead_chacha20poly1305_ietf_KEYBYTES == stream_key_size);
+static_assert(crypto_aead_xchacha20poly1305_ietf_KEYBYTES == stream_key_size);
+static_assert(crypto_aead_chacha20poly1305_ietf_ABYTES == 16);
+static_assert(crypto_aead_xchacha20poly1305_ietf_ABYTES == 16);
 
-// libsodium's stream functions take the key on every call, so the context
-// keeps its own copy; it is wiped when the context goes away.
+// libsodium's stream and ChaCha20-Poly1305 functions take the key on every
+// call, so the context keeps its own copy; it is wiped when the context goes
+// away.
 class stream_key {
  public:
   explicit stream_key(bytes_view key) { std::copy(key.data, key.data + key_.size(), key_.begin()); }
@@ -69,6 +74,61 @@ class stream_context final : public cipher_context {
   xor_function xor_fn_;
 };
 
+using aead_encrypt_function = int (*)(unsigned char*, unsigned long long*, const unsigned char*,
+                                     unsigned long long, const unsigned char*,
+                                     unsigned long long, const unsigned char*,
+                                     const unsigned char*, const unsigned char*);
+using aead_decrypt_function = int (*)(unsigned char*, unsigned long long*, unsigned char*,
+                                     const unsigned char*, unsigned long long,
+                                     const unsigned char*, unsigned long long,
+                                     const unsigned char*, const unsigned char*);
+
+// chacha20-poly1305-ietf and xchacha20-poly1305-ietf differ only in the
+// libsodium functions and the nonce size. There is no key schedule to keep:
+// the Poly1305 key is derived from the nonce on every message anyway, so the
+// context is the key itself. No associated data; the tag is appended.
+class chacha_aead_context final : public cipher_context {
+ public:
+  chacha_aead_context(const cipher_info& info, bytes_view key, aead_encrypt_function seal,
+                      aead_decrypt_function open)
+    : info_(info), key_(key), seal_(seal), open_(open) {}
+
+  const cipher_info& info() const noexcept override { return info_; }
+
+  std::unique_ptr<cipher_context> clone() const override {
+    return std::make_unique<chacha_aead_context>(info_, bytes_view{key_.data(), stream_key_size},
+                                                 seal_, open_);
+  }
+
+  result<std::size_t> encrypt(bytes_view nonce, bytes_view in, std::uint8_t* out) override {
+    if (auto err = detail::check_nonce(info_, nonce))
+      return *err;
+    unsigned long long written = 0;
+    if (seal_(out, &written, in.data, in.size, nullptr, 0, nullptr, nonce.data, key_.data()) != 0)
+      return make_error(errc::backend_failure, info_.name + ": libsodium rejected the message");
+    return static_cast<std::size_t>(written);
+  }
+
+  result<std::size_t> decrypt(bytes_view nonce, bytes_view in, std::uint8_t* out) override {
+    if (auto err = detail::check_nonce(info_, nonce))
+      return *err;
+    if (auto err = detail::check_sealed_input(info_, in))
+      return *err;
+    // libsodium verifies the tag before it writes any plaintext.
+    unsigned long long written = 0;
+    if (open_(out, &written, nullptr, in.data, in.size, nullptr, 0, nonce.data, key_.data()) != 0)
+      return make_error(errc::authentication_failed,
+                        info_.name + ": tag did not verify (message altered or wrong key)");
+    return static_cast<std::size_t>(written);
+  }
+
+ private:
+  const cipher_info info_;
+  stream_key key_;
+  aead_encrypt_function seal_;
+  aead_decrypt_function open_;
+};
+
 class aes256gcm_context final : public cipher_context {
  public:
   aes256gcm_context(const cipher_info& info, bytes_view key) : info_(info) {
@@ -103,9 +163,8 @@ class aes256gcm_context final : public cipher_context {
   result<std::size_t> decrypt(bytes_view nonce, bytes_view in, std::uint8_t* out) override {
     if (auto err = detail::check_nonce(info_, nonce))
       return *err;
-    if (in.size < crypto_aead_aes256gcm_ABYTES)
-      return make_error(errc::bad_input, "aes-256-gcm: input of " + std::to_string(in.size)
-                                           + " bytes is shorter than the 16-byte tag");
+    if (auto err = detail::check_sealed_input(info_, in))
+      return *err;
     unsigned long long written = 0;
     if (crypto_aead_aes256gcm_decrypt_afternm(out, &written, nullptr, in.data, in.size, nullptr,
                                               0, nonce.data, &state_)
@@ -122,6 +181,10 @@ class aes256gcm_context final : public cipher_context {
 
 class sodium_backend final : public backend {
  public:
+  // No decrypt_once override: libsodium has no context object to create or
+  // free, so the naive per-message pattern is exactly make_context (copy or
+  // expand the key) plus decrypt, which is the base-class default.
+
   sodium_backend() : initialised_(sodium_init() >= 0) {
     ciphers_ = {
       {"chacha20-ietf", crypto_stream_chacha20_ietf_KEYBYTES,
@@ -130,6 +193,12 @@ class sodium_backend final : public backend {
        false, true, ""},
       {"aes-256-gcm", crypto_aead_aes256gcm_KEYBYTES, crypto_aead_aes256gcm_NPUBBYTES,
        crypto_aead_aes256gcm_ABYTES, true, true, ""},
+      {"chacha20-poly1305-ietf", crypto_aead_chacha20poly1305_ietf_KEYBYTES,
+       crypto_aead_chacha20poly1305_ietf_NPUBBYTES, crypto_aead_chacha20poly1305_ietf_ABYTES,
+       true, true, ""},
+      {"xchacha20-poly1305-ietf", crypto_aead_xchacha20poly1305_ietf_KEYBYTES,
+       crypto_aead_xchacha20poly1305_ietf_NPUBBYTES, crypto_aead_xchacha20poly1305_ietf_ABYTES,
+       true, true, ""},
     };
     if (!initialised_) {
       for (auto& info : ciphers_) {
@@ -138,8 +207,9 @@ class sodium_backend final : public backend {
       }
     } else if (crypto_aead_aes256gcm_is_available() == 0) {
       // The CPU feature probe only gives a meaningful answer after sodium_init().
-      ciphers_.back().available = false;
-      ciphers_.back().unavailable_reason = "needs AES-NI and PCLMUL";
+      cipher_info& gcm = ciphers_[aes256gcm_index];
+      gcm.available = false;
+      gcm.unavailable_reason = "needs AES-NI and PCLMUL";
     }
   }
 
@@ -165,10 +235,21 @@ class sodium_backend final : public backend {
     if (ci.name == "xchacha20")
       return std::unique_ptr<cipher_context>{
         new stream_context(ci, key, crypto_stream_xchacha20_xor)};
+    if (ci.name == "chacha20-poly1305-ietf")
+      return std::unique_ptr<cipher_context>{
+        new chacha_aead_context(ci, key, crypto_aead_chacha20poly1305_ietf_encrypt,
+                                crypto_aead_chacha20poly1305_ietf_decrypt)};
+    if (ci.name == "xchacha20-poly1305-ietf")
+      return std::unique_ptr<cipher_context>{
+        new chacha_aead_context(ci, key, crypto_aead_xchacha20poly1305_ietf_encrypt,
+                                crypto_aead_xchacha20poly1305_ietf_decrypt)};
     return std::unique_ptr<cipher_context>{new aes256gcm_context(ci, key)};
   }
 
  private:
+  // Position of "aes-256-gcm" in ciphers_, the one cipher that depends on the CPU.
+  static constexpr std::size_t aes256gcm_index = 2;
+
   bool initialised_;
   std::vector<cipher_info> ciphers_;
 };

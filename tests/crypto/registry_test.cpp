@@ -50,8 +50,10 @@ TEST_CASE("registry: cipher lists and defaults") {
     return out;
   };
   CHECK(names_of("none") == "none ");
-  CHECK(names_of("openssl") == "aes-128-ctr aes-256-ctr chacha20 ");
-  CHECK(names_of("sodium") == "chacha20-ietf xchacha20 aes-256-gcm ");
+  CHECK(names_of("openssl")
+        == "aes-128-ctr aes-256-ctr chacha20 aes-128-gcm aes-256-gcm chacha20-poly1305 ");
+  CHECK(names_of("sodium")
+        == "chacha20-ietf xchacha20 aes-256-gcm chacha20-poly1305-ietf xchacha20-poly1305-ietf ");
 
   auto openssl = *reg.find("openssl");
   auto def = reg.find_cipher(*openssl, "");
@@ -80,7 +82,13 @@ TEST_CASE("registry: cipher descriptions") {
   CHECK(gcm->nonce_size == 12);
   if (!gcm->available)
     CHECK(gcm->unavailable_reason == "needs AES-NI and PCLMUL");
-  CHECK(info("openssl", "aes-256-gcm") == nullptr);
+  CHECK(info("openssl", "aes-128-ctr")->overhead == 0);
+  CHECK_FALSE(info("openssl", "aes-128-ctr")->aead);
+  const cipher_info* ossl_gcm = info("openssl", "aes-256-gcm");
+  REQUIRE(ossl_gcm);
+  CHECK(ossl_gcm->aead);
+  CHECK(ossl_gcm->overhead == 16);
+  CHECK(info("openssl", "chacha20-poly1305-ietf") == nullptr);
 }
 
 TEST_CASE("registry: unknown cipher names the back-end and lists its ciphers") {
@@ -89,7 +97,8 @@ TEST_CASE("registry: unknown cipher names the back-end and lists its ciphers") {
   REQUIRE_FALSE(c);
   CHECK(c.err().code == errc::unknown_cipher);
   CHECK(c.err().detail
-        == "unknown cipher 'x' for back-end 'openssl'; valid: aes-128-ctr, aes-256-ctr, chacha20");
+        == "unknown cipher 'x' for back-end 'openssl'; valid: aes-128-ctr, aes-256-ctr, chacha20, "
+           "aes-128-gcm, aes-256-gcm, chacha20-poly1305");
 }
 
 TEST_CASE("registry: available ciphers are found, unavailable ones carry their reason") {
