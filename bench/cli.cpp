@@ -72,6 +72,7 @@ struct raw_options {
   std::string output;
   bool output_given = false;
   bool list = false;
+  bool quiet = false;
 };
 
 using cipher_choice = std::pair<const crypto::backend*, const crypto::cipher_info*>;
@@ -259,6 +260,7 @@ result<cli_options> validate(const raw_options& raw) {
     return reference.err();
   opts.reference = *reference - 1;
   opts.order.shuffle = raw.shuffle;
+  opts.quiet = raw.quiet;
   if (!raw.seed.empty()) {
     auto seed = parse_count("--seed", raw.seed, 0, std::size_t{1} << 62);
     if (!seed)
@@ -293,11 +295,11 @@ result<cli_options> validate(const raw_options& raw) {
 
 std::string describe_backends() {
   std::ostringstream out;
-  out << "back-end  cipher            key  nonce  tag  available\n";
+  out << "back-end  cipher                    key  nonce  tag  available\n";
   for (const auto* b : crypto::registry::instance().backends()) {
     for (const auto& c : b->ciphers()) {
       char line[160];
-      std::snprintf(line, sizeof(line), "%-9s %-17s %3zu  %5zu  %3zu  %s", b->name().data(),
+      std::snprintf(line, sizeof(line), "%-9s %-25s %3zu  %5zu  %3zu  %s", b->name().data(),
                     c.name.c_str(), c.key_size, c.nonce_size, c.overhead,
                     c.available ? "yes" : ("no: " + c.unavailable_reason).c_str());
       out << line << '\n';
@@ -348,6 +350,12 @@ result<command> parse_command_line(int argc, const char* const* argv) {
   app.add_option("--format", raw.format, "Output: table, json, csv or markdown")
     ->default_str(raw.format);
   app.add_option("--output", raw.output, "Write the output to FILE instead of standard output");
+  app.set_config("--config", "",
+                 "Read options from a TOML or INI file (key = \"value\" per option, e.g. "
+                 "procs = \"10000,100000\"); options on the command line override it");
+  // A misspelt key in a scenario file must not be silently ignored.
+  app.allow_config_extras(false);
+  app.add_flag("--quiet", raw.quiet, "No progress bar (it is drawn only when stderr is a terminal)");
   app.add_flag("--list", raw.list, "List back-ends and ciphers with availability, then exit");
   app.footer("Examples:\n"
              "  actorbench --procs 100000 --crypto on\n"
@@ -367,6 +375,8 @@ result<command> parse_command_line(int argc, const char* const* argv) {
     cmd.what = command::action::help;
     cmd.text = app.help();
     return cmd;
+  } catch (const CLI::FileError& e) {
+    return bad_input(std::string{"invalid --config: "} + e.what());
   } catch (const CLI::ParseError& e) {
     return bad_input(e.what());
   }

@@ -22,6 +22,8 @@ struct cli_options {
   output_format format = output_format::table;
   /// Where the formatted results go; empty for standard output.
   std::string output_path;
+  /// No progress bar.
+  bool quiet = false;
 };
 
 /// What the command should do.

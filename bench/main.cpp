@@ -1,9 +1,12 @@
 // The actorbench command: parse, run, report. Everything else is library code.
+#include <unistd.h>
+
 #include <fstream>
 #include <iostream>
 
 #include "bench/cli.hpp"
 #include "bench/fanout_benchmark.hpp"
+#include "bench/progress_bar.hpp"
 #include "bench/reporter.hpp"
 #include "bench/version.hpp"
 
@@ -27,7 +30,13 @@ int main(int argc, char** argv) {
     return 0;
   }
   const auto& opts = cmd->options;
-  auto results = run_fanout_benchmarks(opts.configs, opts.order);
+  // The bar goes to stderr, and only to a terminal: never into stdout or a file.
+  progress_bar bar{std::cerr};
+  progress_callback progress;
+  if (!opts.quiet && isatty(STDERR_FILENO))
+    progress = [&bar](std::size_t done, std::size_t total) { bar.update(done, total); };
+  auto results = run_fanout_benchmarks(opts.configs, opts.order, progress);
+  bar.finish();
   if (!results)
     return fail(results.err());
 
