@@ -45,7 +45,8 @@ result<fanout_sample> run_fanout(caf::actor_system& system, const fanout_params&
   auto outcome = std::make_shared<collector_outcome>();
   auto report = outcome->report.get_future();
   auto collector = spawn_collector(system, params.procs, params.data.plaintext, outcome);
-  auto job = std::make_shared<const sender_job>(collector, std::move(prototype),
+  auto job = std::make_shared<const sender_job>(collector, params.backend, params.cipher,
+                                                params.context, std::move(prototype),
                                                 params.data, params.procs);
 
   auto start = std::chrono::steady_clock::now();

@@ -6,6 +6,7 @@
 #include <caf/actor_system.hpp>
 
 #include "actors/collector.hpp"
+#include "actors/context_strategy.hpp"
 #include "actors/error.hpp"
 #include "actors/payload.hpp"
 #include "actors/spawn_strategy.hpp"
@@ -24,6 +25,8 @@ struct fanout_params {
   payload data;
   /// Who spawns the senders.
   spawn_strategy spawn = spawn_strategy::chain;
+  /// Where each sender's cipher context comes from.
+  context_strategy context = context_strategy::per_actor;
   /// Longest wait for all replies, and again for teardown.
   std::chrono::milliseconds timeout{60000};
 };

@@ -6,6 +6,7 @@
 #include <caf/send.hpp>
 
 #include "actors/reply.hpp"
+#include "actors/thread_context_cache.hpp"
 
 namespace actorbench::actors {
 
@@ -41,16 +42,28 @@ class sender_actor : public caf::event_based_actor {
       std::copy(p.plaintext.begin(), p.plaintext.end(), r.text.begin());
       return r;
     }
-    // Each sender owns its context, as an actor in a server would.
-    auto ctx = job_->prototype->clone();
-    if (ctx == nullptr) {
-      r.ok = false;
-      return r;
-    }
-    auto n = ctx->decrypt(p.nonce, p.ciphertext, r.text.data());
+    auto n = decrypt(p, r.text.data());
     r.ok = static_cast<bool>(n);
     r.size = r.ok ? static_cast<std::uint8_t>(*n) : 0;
     return r;
+  }
+
+  crypto::result<std::size_t> decrypt(const payload& p, std::uint8_t* out) const {
+    const auto& job = *job_;
+    switch (job.context) {
+      case context_strategy::per_message:
+        return job.backend->decrypt_once(job.cipher->name, p.key, p.nonce, p.ciphertext, out);
+      case context_strategy::per_thread:
+        if (auto* ctx = thread_cached_context(*job.backend, *job.cipher, p.key, *job.prototype))
+          return ctx->decrypt(p.nonce, p.ciphertext, out);
+        break;
+      case context_strategy::per_actor:
+        // Each sender owns its context, as an actor in a server would.
+        if (auto ctx = job.prototype->clone())
+          return ctx->decrypt(p.nonce, p.ciphertext, out);
+        break;
+    }
+    return crypto::make_error(crypto::errc::backend_failure, "cannot create a cipher context");
   }
 
   std::shared_ptr<const sender_job> job_;

@@ -7,8 +7,10 @@
 #include <caf/actor_system.hpp>
 #include <caf/local_actor.hpp>
 
+#include "actors/context_strategy.hpp"
 #include "actors/countdown_latch.hpp"
 #include "actors/payload.hpp"
+#include "crypto/backend.hpp"
 #include "crypto/cipher_context.hpp"
 
 namespace actorbench::actors {
@@ -16,9 +18,14 @@ namespace actorbench::actors {
 /// What every sender of one run shares; senders only read it, apart from
 /// counting down `destroyed`.
 struct sender_job {
-  sender_job(caf::actor collector, std::unique_ptr<crypto::cipher_context> prototype,
-             payload data, std::size_t senders)
+  sender_job(caf::actor collector, const crypto::backend* backend,
+             const crypto::cipher_info* cipher, context_strategy context,
+             std::unique_ptr<crypto::cipher_context> prototype, payload data,
+             std::size_t senders)
     : collector(std::move(collector)),
+      backend(backend),
+      cipher(cipher),
+      context(context),
       prototype(std::move(prototype)),
       data(std::move(data)),
       spawned(senders),
@@ -26,8 +33,11 @@ struct sender_job {
   }
 
   caf::actor collector;
-  /// The keyed context each sender clones, or nullptr with crypto off
-  /// (then a sender replies with the plaintext as is, like the seed).
+  const crypto::backend* backend;
+  const crypto::cipher_info* cipher;
+  context_strategy context;
+  /// The keyed context senders clone or threads cache, or nullptr with
+  /// crypto off (then a sender replies with the plaintext as is, like the seed).
   std::unique_ptr<crypto::cipher_context> prototype;
   payload data;
   /// Counted down as senders are spawned: the end of the spawn phase.
@@ -36,8 +46,9 @@ struct sender_job {
   mutable countdown_latch destroyed;
 };
 
-/// Spawns one sender: it clones its own cipher context, decrypts its copy of
-/// the ciphertext, replies (id, plaintext) to the collector and terminates.
+/// Spawns one sender: it gets a cipher context as `job->context` says,
+/// decrypts its copy of the ciphertext, replies (id, plaintext) to the
+/// collector and terminates.
 void spawn_sender(caf::actor_system& system, std::shared_ptr<const sender_job> job,
                   std::uint32_t id);
 

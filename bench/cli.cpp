@@ -13,6 +13,7 @@
 #include <CLI/CLI.hpp>
 
 #include "actors/fanout.hpp"
+#include "actors/context_strategy.hpp"
 #include "actors/spawn_strategy.hpp"
 #include "bench/process_memory.hpp"
 #include "bench/value_list.hpp"
@@ -64,6 +65,7 @@ struct raw_options {
   std::string threads;
   std::string policy = "stealing";
   std::string spawn = "chain";
+  std::string context = "per-actor";
   std::string timeout;
   std::string reference = "1";
   bool shuffle = false;
@@ -222,6 +224,18 @@ result<cli_options> validate(const raw_options& raw) {
     spawns.push_back(*s);
   }
 
+  auto context_words = parse_word_list("--context", raw.context);
+  if (!context_words)
+    return context_words.err();
+  std::vector<actors::context_strategy> contexts;
+  for (const auto& w : *context_words) {
+    auto s = actors::parse_context_strategy(w);
+    if (!s)
+      return bad_input("invalid --context '" + raw.context
+                       + "': expected per-message, per-actor, per-thread or a list of them");
+    contexts.push_back(*s);
+  }
+
   std::optional<std::chrono::milliseconds> timeout;
   if (!raw.timeout.empty()) {
     auto t = parse_count("--timeout", raw.timeout, 1, max_timeout_s);
@@ -235,6 +249,7 @@ result<cli_options> validate(const raw_options& raw) {
   for (auto p : *procs)
     for (bool on : crypto_values)
       for (std::size_t ci = 0; ci < (on ? ciphers->size() : 1); ++ci)
+        for (std::size_t xi = 0; xi < (on ? contexts.size() : 1); ++xi)
         for (auto t : thread_values)
           for (const auto& pol : *policies)
             for (auto sp : spawns) {
@@ -246,6 +261,7 @@ result<cli_options> validate(const raw_options& raw) {
               c.scheduler.threads = t;
               c.scheduler.policy = pol;
               c.spawn = sp;
+              c.context = contexts[xi];
               // By default a run may take a minute plus 20 us per actor
               // before it counts as hung.
               c.timeout = timeout.value_or(std::chrono::milliseconds{60'000 + p / 50});
@@ -338,6 +354,11 @@ result<command> parse_command_line(int argc, const char* const* argv) {
                  "Who spawns the senders: chain (spawner actors on the scheduler's workers, "
                  "in chunks), main (the calling thread, one by one), or both")
     ->default_str(raw.spawn);
+  app.add_option("--context", raw.context,
+                 "Where a sender's cipher context comes from: per-actor (each clones a keyed "
+                 "one), per-thread (cached per scheduler thread), per-message (created, keyed "
+                 "and freed per decrypt, the naive way), or a list")
+    ->default_str(raw.context);
   app.add_option("--timeout", raw.timeout, "Seconds one run may take before it fails")
     ->default_str("60 + 20 us per actor");
   app.add_option("--reference", raw.reference,

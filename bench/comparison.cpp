@@ -23,6 +23,7 @@ std::vector<std::string> result_labels(const std::vector<fanout_result>& results
     [](const fanout_result& r) { return std::to_string(r.threads) + " threads"; },
     [](const fanout_result& r) { return r.policy; },
     [](const fanout_result& r) { return "spawn " + r.spawn; },
+    [](const fanout_result& r) { return r.crypto ? "context " + r.context : std::string{}; },
   };
   std::vector<std::string> labels(results.size());
   for (std::size_t f = 0; f < fields.size(); ++f) {

@@ -48,6 +48,7 @@ fanout_result describe(const fanout_config& c, std::size_t threads) {
   out.threads = threads;
   out.policy = c.scheduler.policy;
   out.spawn = std::string{actors::to_string(c.spawn)};
+  out.context = std::string{actors::to_string(c.context)};
   return out;
 }
 
@@ -91,6 +92,7 @@ result<std::vector<fanout_result>> run_fanout_benchmarks(const std::vector<fanou
     p.params.cipher = c.cipher;
     p.params.data = *data;
     p.params.spawn = c.spawn;
+    p.params.context = c.context;
     p.params.timeout = c.timeout;
     p.runtime = rt.get();
     p.out = describe(c, rt->threads());

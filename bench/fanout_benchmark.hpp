@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "actors/context_strategy.hpp"
 #include "actors/payload.hpp"
 #include "actors/runtime.hpp"
 #include "actors/spawn_strategy.hpp"
@@ -26,6 +27,7 @@ struct fanout_config {
   std::size_t warmup = 1;
   actors::scheduler_settings scheduler;
   actors::spawn_strategy spawn = actors::spawn_strategy::chain;
+  actors::context_strategy context = actors::context_strategy::per_actor;
   /// Longest wait for one run's replies (and again for its teardown).
   std::chrono::milliseconds timeout{60000};
 };
@@ -42,6 +44,7 @@ struct fanout_result {
   std::size_t threads = 0;
   std::string policy;
   std::string spawn;
+  std::string context;
   /// Seconds from the first spawn until the collector had every reply, per measured run.
   std::vector<double> samples_s;
   /// Seconds until the last sender was spawned, per measured run.

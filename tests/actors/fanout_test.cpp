@@ -1,6 +1,7 @@
 #include <doctest/doctest.h>
 
 #include "actors/fanout.hpp"
+#include "actors/context_strategy.hpp"
 #include "actors/runtime.hpp"
 #include "actors/spawner.hpp"
 #include "crypto/registry.hpp"
@@ -135,4 +136,38 @@ TEST_CASE("zero senders is a bad parameter, not a hang") {
 TEST_CASE("the runtime uses the requested thread count, or one per core") {
   CHECK(actors::runtime{{3, "sharing"}}.threads() == 3);
   CHECK(actors::runtime{{0, "stealing"}}.threads() == actors::available_cores());
+}
+
+TEST_CASE("every context strategy decrypts correctly and rejects tampering") {
+  const auto& sodium = **crypto::registry::instance().find("sodium");
+  actors::runtime rt{{2, "stealing"}};
+  for (auto strategy : {actors::context_strategy::per_message, actors::context_strategy::per_actor,
+                        actors::context_strategy::per_thread}) {
+    CAPTURE(actors::to_string(strategy));
+    for (const auto* b : {&openssl(), &sodium}) {
+      for (const auto& c : b->ciphers()) {
+        if (!c.available)
+          continue;
+        CAPTURE(c.name);
+        auto params = make_params(*b, c, 600, true);
+        params.context = strategy;
+        auto s = actors::run_fanout(rt.system(), params);
+        REQUIRE(s);
+        CHECK(s->report.mismatches() == 0);
+        if (c.aead) {
+          params.data.ciphertext.back() ^= 0x01;
+          auto t = actors::run_fanout(rt.system(), params);
+          REQUIRE(t);
+          CHECK(t->report.failed_decrypts == 600);
+        }
+      }
+    }
+  }
+}
+
+TEST_CASE("context strategies have names both ways") {
+  for (auto s : {actors::context_strategy::per_message, actors::context_strategy::per_actor,
+                 actors::context_strategy::per_thread})
+    CHECK(actors::parse_context_strategy(actors::to_string(s)) == s);
+  CHECK_FALSE(actors::parse_context_strategy("per-process"));
 }
