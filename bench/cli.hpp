@@ -22,15 +22,29 @@ struct cli_options {
   output_format format = output_format::table;
   /// Where the formatted results go; empty for standard output.
   std::string output_path;
+  /// Where to draw a plot of the results; empty for none.
+  std::string plot_path;
   /// No progress bar.
   bool quiet = false;
 };
 
+/// Options of the subcommands that read saved JSON results.
+struct saved_results_options {
+  /// report: the files to re-print or merge; diff: the old and the new run.
+  std::vector<std::string> files;
+  output_format format = output_format::table;
+  std::string output_path;
+  std::string plot_path;
+};
+
 /// What the command should do.
 struct command {
-  enum class action { run, help, list };
+  enum class action { run, help, list, report, diff };
   action what = action::run;
+  /// For run.
   cli_options options;
+  /// For report and diff.
+  saved_results_options saved;
   /// The text to print for help and list.
   std::string text;
 };

@@ -25,14 +25,26 @@ std::vector<std::string> result_labels(const std::vector<fanout_result>& results
     [](const fanout_result& r) { return "spawn " + r.spawn; },
     [](const fanout_result& r) { return r.crypto ? "context " + r.context : std::string{}; },
   };
+  // A field varies when it takes two different non-empty values (fields
+  // only crypto-on results have are empty for the others).
+  std::vector<bool> varies(fields.size(), false);
+  for (std::size_t f = 0; f < fields.size(); ++f) {
+    std::string seen;
+    for (const auto& r : results) {
+      auto v = fields[f](r);
+      if (v.empty())
+        continue;
+      varies[f] = varies[f] || (!seen.empty() && v != seen);
+      seen = v;
+    }
+  }
+  // Crypto on or off: say with which cipher it was on.
+  varies[2] = varies[2] || varies[1];
   std::vector<std::string> labels(results.size());
   for (std::size_t f = 0; f < fields.size(); ++f) {
-    bool varies = false;
-    for (const auto& r : results)
-      varies = varies || fields[f](r) != fields[f](results.front());
     // A single result is described by what the seed's table names.
     bool always = results.size() == 1 && f < 3;
-    if (!varies && !always)
+    if (!varies[f] && !always)
       continue;
     for (std::size_t i = 0; i < results.size(); ++i) {
       auto text = fields[f](results[i]);

@@ -2,10 +2,14 @@
 #include <unistd.h>
 
 #include <fstream>
+#include <functional>
 #include <iostream>
 
 #include "bench/cli.hpp"
+#include "bench/diff.hpp"
 #include "bench/fanout_benchmark.hpp"
+#include "bench/json_reader.hpp"
+#include "bench/plot.hpp"
 #include "bench/progress_bar.hpp"
 #include "bench/reporter.hpp"
 #include "bench/version.hpp"
@@ -19,17 +23,34 @@ int fail(const error& err) {
   return exit_code(err.code);
 }
 
-} // namespace
-
-int main(int argc, char** argv) {
-  auto cmd = parse_command_line(argc, argv);
-  if (!cmd)
-    return fail(cmd.err());
-  if (cmd->what != command::action::run) {
-    std::cout << cmd->text;
-    return 0;
+// Writes through `write` to `path`, or to standard output when it is empty.
+result<bool> emit(const std::string& path, const std::function<void(std::ostream&)>& write) {
+  if (path.empty()) {
+    write(std::cout);
+    return true;
   }
-  const auto& opts = cmd->options;
+  std::ofstream file{path};
+  write(file);
+  if (!file.flush())
+    return runtime_failure("cannot write '" + path + "'");
+  return true;
+}
+
+// Prints `rep` as asked; the console also gets the table when a file gets
+// the chosen format. Then draws the plot, if any.
+result<bool> publish(const report& rep, output_format format, const std::string& output_path,
+                     const std::string& plot_path) {
+  auto written = emit(output_path, [&](std::ostream& out) { make_reporter(format)->write(rep, out); });
+  if (!written)
+    return written;
+  if (!output_path.empty() && format != output_format::table)
+    make_console_reporter()->write(rep, std::cout);
+  if (!plot_path.empty())
+    return write_plot(rep, plot_path);
+  return true;
+}
+
+int run_fanout(const cli_options& opts) {
   // The bar goes to stderr, and only to a terminal: never into stdout or a file.
   progress_bar bar{std::cerr};
   progress_callback progress;
@@ -39,19 +60,10 @@ int main(int argc, char** argv) {
   bar.finish();
   if (!results)
     return fail(results.err());
-
   report rep{tool_version, linked_allocator, read_machine_info(), *results, opts.reference,
              opts.order};
-  if (opts.output_path.empty()) {
-    make_reporter(opts.format)->write(rep, std::cout);
-  } else {
-    std::ofstream file{opts.output_path};
-    make_reporter(opts.format)->write(rep, file);
-    if (!file.flush())
-      return fail(runtime_failure("cannot write --output '" + opts.output_path + "'"));
-    if (opts.format != output_format::table)
-      make_console_reporter()->write(rep, std::cout);
-  }
+  if (auto ok = publish(rep, opts.format, opts.output_path, opts.plot_path); !ok)
+    return fail(ok.err());
   std::size_t mismatches = 0;
   for (const auto& r : rep.results)
     mismatches += r.mismatches;
@@ -59,4 +71,54 @@ int main(int argc, char** argv) {
     return fail(runtime_failure(std::to_string(mismatches)
                                 + " mismatched replies: the results are not valid"));
   return 0;
+}
+
+int run_report(const saved_results_options& opts) {
+  std::vector<report> reports;
+  for (const auto& file : opts.files) {
+    auto r = read_report(file);
+    if (!r)
+      return fail(r.err());
+    reports.push_back(std::move(*r));
+  }
+  auto merged = merge_reports(reports);
+  if (!merged)
+    return fail(merged.err());
+  if (auto ok = publish(*merged, opts.format, opts.output_path, opts.plot_path); !ok)
+    return fail(ok.err());
+  return 0;
+}
+
+int run_diff(const saved_results_options& opts) {
+  auto old_run = read_report(opts.files.at(0));
+  if (!old_run)
+    return fail(old_run.err());
+  auto new_run = read_report(opts.files.at(1));
+  if (!new_run)
+    return fail(new_run.err());
+  auto entries = diff_reports(*old_run, *new_run);
+  auto ok = emit(opts.output_path,
+                 [&](std::ostream& out) { write_diff(entries, out, opts.format); });
+  return ok ? 0 : fail(ok.err());
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+  auto cmd = parse_command_line(argc, argv);
+  if (!cmd)
+    return fail(cmd.err());
+  switch (cmd->what) {
+    case command::action::help:
+    case command::action::list:
+      std::cout << cmd->text;
+      return 0;
+    case command::action::report:
+      return run_report(cmd->saved);
+    case command::action::diff:
+      return run_diff(cmd->saved);
+    case command::action::run:
+      break;
+  }
+  return run_fanout(cmd->options);
 }

@@ -1,0 +1,181 @@
+#include "bench/fanout_options.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <optional>
+#include <random>
+
+#include "actors/context_strategy.hpp"
+#include "actors/fanout.hpp"
+#include "actors/spawn_strategy.hpp"
+#include "bench/cipher_choice.hpp"
+#include "bench/output_options.hpp"
+#include "bench/process_memory.hpp"
+#include "bench/value_list.hpp"
+
+namespace actorbench::bench {
+
+namespace {
+
+constexpr std::size_t max_procs = 100'000'000;
+constexpr std::size_t max_runs = 100'000;
+constexpr std::size_t max_warmup = 10'000;
+constexpr std::size_t max_threads = 1024;
+constexpr std::size_t max_timeout_s = 86'400;
+constexpr std::size_t max_configs = 1000;
+
+std::string gib(std::uint64_t bytes) {
+  char buf[32];
+  std::snprintf(buf, sizeof(buf), "%.1f GiB", bytes / (1024.0 * 1024 * 1024));
+  return buf;
+}
+
+
+} // namespace
+
+result<cli_options> validate_fanout(const fanout_cli_values& raw) {
+  cli_options opts;
+  fanout_config base;
+
+  auto procs = parse_count_list("--procs", raw.procs, 1, max_procs);
+  if (!procs)
+    return procs.err();
+  if (auto avail = available_memory_bytes()) {
+    auto largest = *std::max_element(procs->begin(), procs->end());
+    auto need = static_cast<std::uint64_t>(largest) * actors::fanout_bytes_per_proc;
+    if (need > *avail)
+      return bad_input("invalid --procs '" + raw.procs + "': " + std::to_string(largest)
+                       + " actors need about " + gib(need) + " ("
+                       + std::to_string(actors::fanout_bytes_per_proc)
+                       + " bytes per actor) but only " + gib(*avail) + " is available");
+  }
+
+  auto crypto_words = parse_word_list("--crypto", raw.crypto);
+  if (!crypto_words)
+    return crypto_words.err();
+  std::vector<bool> crypto_values;
+  for (const auto& w : *crypto_words) {
+    if (w != "on" && w != "off")
+      return bad_input("invalid --crypto '" + raw.crypto + "': expected on, off or on,off");
+    crypto_values.push_back(w == "on");
+  }
+
+  auto ciphers = choose_ciphers(raw.backend, raw.cipher);
+  if (!ciphers)
+    return ciphers.err();
+
+  auto runs = parse_count("--runs", raw.runs, 1, max_runs);
+  if (!runs)
+    return runs.err();
+  base.runs = *runs;
+  auto warmup = parse_count("--warmup", raw.warmup, 0, max_warmup);
+  if (!warmup)
+    return warmup.err();
+  base.warmup = *warmup;
+
+  std::vector<std::size_t> thread_values{0};
+  if (!raw.threads.empty()) {
+    auto t = parse_count_list("--threads", raw.threads, 1, max_threads);
+    if (!t)
+      return t.err();
+    thread_values = *t;
+  }
+  auto policies = parse_word_list("--policy", raw.policy);
+  if (!policies)
+    return policies.err();
+  for (const auto& p : *policies)
+    if (p != "stealing" && p != "sharing")
+      return bad_input("invalid --policy '" + raw.policy + "': expected stealing, sharing or both");
+  auto spawn_words = parse_word_list("--spawn", raw.spawn);
+  if (!spawn_words)
+    return spawn_words.err();
+  std::vector<actors::spawn_strategy> spawns;
+  for (const auto& w : *spawn_words) {
+    auto s = actors::parse_spawn_strategy(w);
+    if (!s)
+      return bad_input("invalid --spawn '" + raw.spawn + "': expected main, chain or both");
+    spawns.push_back(*s);
+  }
+
+  auto context_words = parse_word_list("--context", raw.context);
+  if (!context_words)
+    return context_words.err();
+  std::vector<actors::context_strategy> contexts;
+  for (const auto& w : *context_words) {
+    auto s = actors::parse_context_strategy(w);
+    if (!s)
+      return bad_input("invalid --context '" + raw.context
+                       + "': expected per-message, per-actor, per-thread or a list of them");
+    contexts.push_back(*s);
+  }
+
+  std::optional<std::chrono::milliseconds> timeout;
+  if (!raw.timeout.empty()) {
+    auto t = parse_count("--timeout", raw.timeout, 1, max_timeout_s);
+    if (!t)
+      return t.err();
+    timeout = std::chrono::seconds{*t};
+  }
+
+  // Every combination, in command-line order, the last option varying fastest.
+  // Crypto off ignores the cipher, so it gets one configuration per scan point.
+  for (auto p : *procs)
+    for (bool on : crypto_values)
+      for (std::size_t ci = 0; ci < (on ? ciphers->size() : 1); ++ci)
+        for (std::size_t xi = 0; xi < (on ? contexts.size() : 1); ++xi)
+        for (auto t : thread_values)
+          for (const auto& pol : *policies)
+            for (auto sp : spawns) {
+              fanout_config c = base;
+              c.procs = p;
+              c.crypto = on;
+              c.backend = (*ciphers)[ci].first;
+              c.cipher = (*ciphers)[ci].second;
+              c.scheduler.threads = t;
+              c.scheduler.policy = pol;
+              c.spawn = sp;
+              c.context = contexts[xi];
+              // By default a run may take a minute plus 20 us per actor
+              // before it counts as hung.
+              c.timeout = timeout.value_or(std::chrono::milliseconds{60'000 + p / 50});
+              opts.configs.push_back(c);
+              if (opts.configs.size() > max_configs)
+                return bad_input("too many configurations: the options combine to more than "
+                                 + std::to_string(max_configs));
+            }
+
+  auto reference = parse_count("--reference", raw.reference, 1, opts.configs.size());
+  if (!reference)
+    return reference.err();
+  opts.reference = *reference - 1;
+  opts.order.shuffle = raw.shuffle;
+  opts.quiet = raw.quiet;
+  if (!raw.seed.empty()) {
+    auto seed = parse_count("--seed", raw.seed, 0, std::size_t{1} << 62);
+    if (!seed)
+      return seed.err();
+    opts.order.seed = *seed;
+  } else {
+    opts.order.seed = std::random_device{}();
+  }
+
+  auto format = parse_format(raw.format);
+  if (!format)
+    return format.err();
+  opts.format = *format;
+  if (raw.output_given) {
+    auto ok = check_output_path("--output", raw.output);
+    if (!ok)
+      return ok.err();
+    opts.output_path = raw.output;
+  }
+  if (raw.plot_given) {
+    auto ok = check_plot_path(raw.plot);
+    if (!ok)
+      return ok.err();
+    opts.plot_path = raw.plot;
+  }
+  return opts;
+}
+
+} // namespace actorbench::bench
