@@ -6,6 +6,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "bench/cipher_options.hpp"
 #include "bench/fanout_options.hpp"
 #include "bench/output_options.hpp"
 #include "crypto/registry.hpp"
@@ -150,6 +151,36 @@ result<command> parse_command_line(int argc, const char* const* argv) {
   diff_cmd->add_option("new", new_file, "The later run's JSON file")->required();
   add_output_options(*diff_cmd, diff_values, false);
 
+  cipher_cli_values cipher_values;
+  output_values cipher_out;
+  bool cipher_quiet = false;
+  auto* cipher_cmd = app.add_subcommand(
+    "cipher", "Decrypt microbenchmark (the Cassandra experiment): every back-end x cipher x "
+              "context strategy x size, JMH-style, interleaved");
+  cipher_cmd->add_option("--backend", cipher_values.backend, "Back-ends: a list or all")
+    ->default_str(cipher_values.backend);
+  cipher_cmd->add_option("--cipher", cipher_values.cipher, "Ciphers: a list or all")
+    ->default_str(cipher_values.cipher);
+  cipher_cmd->add_option("--context", cipher_values.context,
+                         "per-message, per-actor, per-thread, or a list")
+    ->default_str(cipher_values.context);
+  cipher_cmd->add_option("--sizes", cipher_values.sizes, "Plaintext bytes per message: a list or range")
+    ->default_str(cipher_values.sizes);
+  cipher_cmd->add_option("--threads", cipher_values.threads,
+                         "Benchmark threads, each with its own contexts")
+    ->default_str(cipher_values.threads);
+  cipher_cmd->add_option("--warmup", cipher_values.warmup, "Warm-up iterations per case")
+    ->default_str(cipher_values.warmup);
+  cipher_cmd->add_option("--iterations", cipher_values.iterations, "Measured iterations per case")
+    ->default_str(cipher_values.iterations);
+  cipher_cmd->add_option("--time", cipher_values.time_ms, "Milliseconds per iteration")
+    ->default_str(cipher_values.time_ms);
+  cipher_cmd->add_option("--reference", cipher_values.reference,
+                         "Which case (1 = the first) the others are compared to")
+    ->default_str("openssl/aes-128-ctr/per-actor");
+  add_output_options(*cipher_cmd, cipher_out, false);
+  cipher_cmd->add_flag("--quiet", cipher_quiet, "No progress bar");
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp&) {
@@ -161,6 +192,26 @@ result<command> parse_command_line(int argc, const char* const* argv) {
     return bad_input(std::string{"invalid --config: "} + e.what());
   } catch (const CLI::ParseError& e) {
     return bad_input(e.what());
+  }
+  if (cipher_cmd->parsed()) {
+    auto opts = validate_cipher(cipher_values);
+    if (!opts)
+      return opts.err();
+    auto format = parse_format(cipher_out.format);
+    if (!format)
+      return format.err();
+    opts->format = *format;
+    if (cipher_cmd->count("--output") > 0) {
+      auto ok = check_output_path("--output", cipher_out.output);
+      if (!ok)
+        return ok.err();
+      opts->output_path = cipher_out.output;
+    }
+    opts->quiet = cipher_quiet;
+    command cmd;
+    cmd.what = command::action::cipher;
+    cmd.cipher = std::move(*opts);
+    return cmd;
   }
   std::vector<std::string> diff_files{old_file, new_file};
   command cmd;

@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "bench/cipher_benchmark.hpp"
 #include "bench/error.hpp"
 #include "bench/fanout_benchmark.hpp"
 
@@ -37,14 +38,26 @@ struct saved_results_options {
   std::string plot_path;
 };
 
+/// Options of `actorbench cipher`, validated.
+struct cipher_options {
+  cipher_bench_settings settings;
+  /// Index of the case the others are compared to.
+  std::size_t reference = 0;
+  output_format format = output_format::table;
+  std::string output_path;
+  bool quiet = false;
+};
+
 /// What the command should do.
 struct command {
-  enum class action { run, help, list, report, diff };
+  enum class action { run, help, list, report, diff, cipher };
   action what = action::run;
   /// For run.
   cli_options options;
   /// For report and diff.
   saved_results_options saved;
+  /// For cipher.
+  cipher_options cipher;
   /// The text to print for help and list.
   std::string text;
 };

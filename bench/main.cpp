@@ -5,6 +5,8 @@
 #include <functional>
 #include <iostream>
 
+#include "bench/cipher_benchmark.hpp"
+#include "bench/cipher_report.hpp"
 #include "bench/cli.hpp"
 #include "bench/diff.hpp"
 #include "bench/fanout_benchmark.hpp"
@@ -102,6 +104,31 @@ int run_diff(const saved_results_options& opts) {
   return ok ? 0 : fail(ok.err());
 }
 
+int run_cipher(const cipher_options& opts) {
+  progress_bar bar{std::cerr};
+  cipher_progress_callback progress;
+  if (!opts.quiet && isatty(STDERR_FILENO))
+    progress = [&bar](std::size_t done, std::size_t total) { bar.update(done, total); };
+  auto results = run_cipher_benchmarks(opts.settings, progress);
+  bar.finish();
+  if (!results)
+    return fail(results.err());
+  auto machine = read_machine_info();
+  auto ok = emit(opts.output_path, [&](std::ostream& out) {
+    write_cipher_report(*results, opts.reference, machine, opts.format, out);
+  });
+  if (!ok)
+    return fail(ok.err());
+  if (!opts.output_path.empty() && opts.format != output_format::table)
+    write_cipher_table(*results, opts.reference, std::cout);
+  std::size_t failures = 0;
+  for (const auto& r : *results)
+    failures += r.failures;
+  if (failures > 0)
+    return fail(runtime_failure(std::to_string(failures) + " decrypts failed: the results are not valid"));
+  return 0;
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
@@ -117,6 +144,8 @@ int main(int argc, char** argv) {
       return run_report(cmd->saved);
     case command::action::diff:
       return run_diff(cmd->saved);
+    case command::action::cipher:
+      return run_cipher(cmd->cipher);
     case command::action::run:
       break;
   }
