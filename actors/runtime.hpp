@@ -3,6 +3,7 @@
 #include <cstddef>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include <caf/actor_system.hpp>
 #include <caf/actor_system_config.hpp>
@@ -15,6 +16,8 @@ struct scheduler_settings {
   std::size_t threads = 0;
   /// "stealing" (CAF's default) or "sharing".
   std::string policy = "stealing";
+  /// CPUs to pin the system's threads to, round robin; empty: not pinned.
+  std::vector<int> cpus;
 };
 
 /// An actor system together with the configuration it refers to (CAF 0.17's

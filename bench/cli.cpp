@@ -109,6 +109,9 @@ result<command> parse_command_line(int argc, const char* const* argv) {
     ->default_str(raw.context);
   app.add_option("--timeout", raw.timeout, "Seconds one run may take before it fails")
     ->default_str("60 + 20 us per actor");
+  app.add_option("--pin", raw.pin,
+                 "Pin the actor system's threads to these CPUs, round robin (e.g. 0,1)")
+    ->default_str("not pinned");
   app.add_option("--reference", raw.reference,
                  "Which configuration (1 = the first) the others are compared to")
     ->default_str(raw.reference);

@@ -129,7 +129,13 @@ class console_reporter : public reporter {
                                                        + std::to_string(rep.order.seed) + ")"
                                                  : " round by round");
     out << "; " << first.threads << " scheduler threads (" << first.policy << "), spawned by "
-        << first.spawn << "\n\n";
+        << first.spawn;
+    if (!first.pinned_cpus.empty()) {
+      out << ", pinned to CPUs";
+      for (auto cpu : first.pinned_cpus)
+        out << ' ' << cpu;
+    }
+    out << "\n\n";
 
     auto labels = result_labels(rep.results);
     for (std::size_t b = 0; b < rep.results.size(); b += columns_per_block) {

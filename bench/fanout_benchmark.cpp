@@ -5,6 +5,7 @@
 #include <memory>
 #include <numeric>
 #include <random>
+#include <tuple>
 #include <utility>
 
 #include "actors/fanout.hpp"
@@ -49,6 +50,7 @@ fanout_result describe(const fanout_config& c, std::size_t threads) {
   out.policy = c.scheduler.policy;
   out.spawn = std::string{actors::to_string(c.spawn)};
   out.context = std::string{actors::to_string(c.context)};
+  out.pinned_cpus = c.scheduler.cpus;
   return out;
 }
 
@@ -75,10 +77,12 @@ result<std::vector<fanout_result>> run_fanout_benchmarks(const std::vector<fanou
                                                          const run_order& order,
                                                          const progress_callback& progress) {
   // One actor system per distinct scheduler setting, started before any run.
-  std::map<std::pair<std::size_t, std::string>, std::unique_ptr<actors::runtime>> runtimes;
+  std::map<std::tuple<std::size_t, std::string, std::vector<int>>,
+           std::unique_ptr<actors::runtime>>
+    runtimes;
   std::vector<prepared> jobs;
   for (const auto& c : configs) {
-    auto& rt = runtimes[{c.scheduler.threads, c.scheduler.policy}];
+    auto& rt = runtimes[{c.scheduler.threads, c.scheduler.policy, c.scheduler.cpus}];
     if (!rt)
       rt = std::make_unique<actors::runtime>(c.scheduler);
     // The payload is made even with crypto off, so every result documents it.

@@ -5,7 +5,10 @@
 #include <optional>
 #include <random>
 
+#include <sched.h>
+
 #include "actors/context_strategy.hpp"
+#include "actors/cpu_pinning.hpp"
 #include "actors/fanout.hpp"
 #include "actors/spawn_strategy.hpp"
 #include "bench/cipher_choice.hpp"
@@ -109,6 +112,23 @@ result<cli_options> validate_fanout(const fanout_cli_values& raw) {
     contexts.push_back(*s);
   }
 
+  std::vector<int> cpus;
+  if (!raw.pin.empty()) {
+    auto allowed = actors::allowed_cpus();
+    std::string allowed_text;
+    for (auto c : allowed)
+      allowed_text += (allowed_text.empty() ? "" : ",") + std::to_string(c);
+    auto list = parse_count_list("--pin", raw.pin, 0, CPU_SETSIZE - 1);
+    if (!list)
+      return bad_input("invalid --pin '" + raw.pin + "': expected CPU numbers from " + allowed_text);
+    for (auto c : *list) {
+      if (std::find(allowed.begin(), allowed.end(), static_cast<int>(c)) == allowed.end())
+        return bad_input("invalid --pin '" + raw.pin + "': CPU " + std::to_string(c)
+                         + " is not available; expected CPU numbers from " + allowed_text);
+      cpus.push_back(static_cast<int>(c));
+    }
+  }
+
   std::optional<std::chrono::milliseconds> timeout;
   if (!raw.timeout.empty()) {
     auto t = parse_count("--timeout", raw.timeout, 1, max_timeout_s);
@@ -133,6 +153,7 @@ result<cli_options> validate_fanout(const fanout_cli_values& raw) {
               c.cipher = (*ciphers)[ci].second;
               c.scheduler.threads = t;
               c.scheduler.policy = pol;
+              c.scheduler.cpus = cpus;
               c.spawn = sp;
               c.context = contexts[xi];
               // By default a run may take a minute plus 20 us per actor

@@ -21,6 +21,7 @@ struct fanout_cli_values {
   std::string spawn = "chain";
   std::string context = "per-actor";
   std::string timeout;
+  std::string pin;
   std::string reference = "1";
   bool shuffle = false;
   std::string seed;

@@ -147,6 +147,9 @@ fanout_result read_result(const object_reader& x) {
   r.policy = p.text("policy");
   r.spawn = p.has("spawn") ? p.text("spawn") : "main";
   r.context = p.has("context") ? p.text("context") : "per-actor";
+  if (p.has("pin"))
+    for (auto cpu : p.counts("pin"))
+      r.pinned_cpus.push_back(static_cast<int>(cpu));
 
   r.samples_s = x.numbers("samples_s");
   auto phases = x.object("phases_s");
