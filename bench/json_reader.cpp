@@ -239,6 +239,7 @@ result<report> parse_document(std::string_view text, const std::string& name) {
     report rep;
     rep.tool_version = t.text("version");
     rep.allocator = t.has("allocator") ? t.text("allocator") : "";
+    rep.git_commit = t.has("git_commit") ? t.text("git_commit") : "unknown";
     rep.machine = read_machine(top.object("machine"));
     if (top.has("order")) {
       auto o = top.object("order");
@@ -301,6 +302,7 @@ result<report> merge_reports(const std::vector<report>& reports) {
   report out;
   out.tool_version = reports.front().tool_version;
   out.allocator = reports.front().allocator;
+  out.git_commit = reports.front().git_commit;
   out.machine = reports.front().machine;
   out.order = reports.front().order;
   out.reference = 0;

@@ -84,7 +84,8 @@ class json_reporter : public reporter {
     }
     nlohmann::json doc = {
       {"tool",
-       {{"name", "actorbench"}, {"version", r.tool_version}, {"allocator", r.allocator}}},
+       {{"name", "actorbench"}, {"version", r.tool_version}, {"allocator", r.allocator},
+        {"git_commit", r.git_commit}}},
       {"machine", to_json(r.machine)},
       {"order", {{"interleaved", true}, {"shuffle", r.order.shuffle}, {"seed", r.order.seed}}},
       {"reference", r.reference},

@@ -14,6 +14,7 @@
 #include "bench/plot.hpp"
 #include "bench/progress_bar.hpp"
 #include "bench/reporter.hpp"
+#include "bench/git_commit.hpp"
 #include "bench/version.hpp"
 
 using namespace actorbench::bench;
@@ -62,8 +63,8 @@ int run_fanout(const cli_options& opts) {
   bar.finish();
   if (!results)
     return fail(results.err());
-  report rep{tool_version, linked_allocator, read_machine_info(), *results, opts.reference,
-             opts.order};
+  report rep{tool_version, linked_allocator, git_commit, read_machine_info(), *results,
+             opts.reference, opts.order};
   if (auto ok = publish(rep, opts.format, opts.output_path, opts.plot_path); !ok)
     return fail(ok.err());
   std::size_t mismatches = 0;

@@ -16,6 +16,8 @@ struct report {
   std::string tool_version;
   /// The allocator the measuring binary was linked with.
   std::string allocator;
+  /// The git commit the binary was built from, or "unknown".
+  std::string git_commit;
   machine_info machine;
   std::vector<fanout_result> results;
   /// Index of the result the others are compared to.
