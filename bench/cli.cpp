@@ -8,6 +8,7 @@
 
 #include "bench/cipher_options.hpp"
 #include "bench/fanout_options.hpp"
+#include "bench/keygen_options.hpp"
 #include "bench/output_options.hpp"
 #include "crypto/registry.hpp"
 
@@ -184,6 +185,31 @@ result<command> parse_command_line(int argc, const char* const* argv) {
   add_output_options(*cipher_cmd, cipher_out, false);
   cipher_cmd->add_flag("--quiet", cipher_quiet, "No progress bar");
 
+  keygen_cli_values keygen_values;
+  output_values keygen_out;
+  bool keygen_quiet = false;
+  auto* keygen_cmd = app.add_subcommand(
+    "keygen", "Key generation scaling across worker actors (the RSA/DH experiment of seed "
+              "002): seconds per key and thread-seconds per key by threads x size");
+  keygen_cmd->add_option("--algo", keygen_values.algo, "rsa, dh, ec, x25519 or ed25519")
+    ->default_str(keygen_values.algo);
+  keygen_cmd->add_option("--bits", keygen_values.bits,
+                         "Key sizes: RSA modulus, DH prime, EC curve (256, 384); a list or range")
+    ->default_str(keygen_values.bits);
+  keygen_cmd->add_option("--threads", keygen_values.threads,
+                         "Worker actors, each on its own thread; a list or range (1..64)")
+    ->default_str(keygen_values.threads);
+  keygen_cmd->add_option("--keys", keygen_values.keys, "Keys generated per cell")
+    ->default_str(keygen_values.keys);
+  keygen_cmd->add_option("--backend", keygen_values.backend,
+                         "openssl, or sodium for x25519 and ed25519")
+    ->default_str(keygen_values.backend);
+  keygen_cmd->add_option("--time-limit", keygen_values.time_limit,
+                         "Seconds for the whole command; cells cut short are marked partial")
+    ->default_str("none");
+  add_output_options(*keygen_cmd, keygen_out, false);
+  keygen_cmd->add_flag("--quiet", keygen_quiet, "No progress bar and no announcements");
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp&) {
@@ -214,6 +240,26 @@ result<command> parse_command_line(int argc, const char* const* argv) {
     command cmd;
     cmd.what = command::action::cipher;
     cmd.cipher = std::move(*opts);
+    return cmd;
+  }
+  if (keygen_cmd->parsed()) {
+    auto opts = validate_keygen(keygen_values);
+    if (!opts)
+      return opts.err();
+    auto format = parse_format(keygen_out.format);
+    if (!format)
+      return format.err();
+    opts->format = *format;
+    if (keygen_cmd->count("--output") > 0) {
+      auto ok = check_output_path("--output", keygen_out.output);
+      if (!ok)
+        return ok.err();
+      opts->output_path = keygen_out.output;
+    }
+    opts->quiet = keygen_quiet;
+    command cmd;
+    cmd.what = command::action::keygen;
+    cmd.keygen = std::move(*opts);
     return cmd;
   }
   std::vector<std::string> diff_files{old_file, new_file};

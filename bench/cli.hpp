@@ -1,11 +1,13 @@
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <string>
 #include <vector>
 
 #include "bench/cipher_benchmark.hpp"
 #include "bench/error.hpp"
+#include "crypto/key_generator.hpp"
 #include "bench/fanout_benchmark.hpp"
 
 namespace actorbench::bench {
@@ -48,9 +50,23 @@ struct cipher_options {
   bool quiet = false;
 };
 
+/// Options of `actorbench keygen`, validated.
+struct keygen_options {
+  /// One per key size (one with bits 0 for algorithms without a size).
+  std::vector<crypto::keygen_request> requests;
+  std::vector<std::size_t> threads;
+  /// Keys per cell.
+  std::size_t keys = 20;
+  /// Budget for the whole command; cells still running at its end are partial.
+  std::chrono::seconds time_limit{7 * 86'400};
+  output_format format = output_format::table;
+  std::string output_path;
+  bool quiet = false;
+};
+
 /// What the command should do.
 struct command {
-  enum class action { run, help, list, report, diff, cipher };
+  enum class action { run, help, list, report, diff, cipher, keygen };
   action what = action::run;
   /// For run.
   cli_options options;
@@ -58,6 +74,8 @@ struct command {
   saved_results_options saved;
   /// For cipher.
   cipher_options cipher;
+  /// For keygen.
+  keygen_options keygen;
   /// The text to print for help and list.
   std::string text;
 };

@@ -1,16 +1,19 @@
 // The actorbench command: parse, run, report. Everything else is library code.
 #include <unistd.h>
 
+#include <chrono>
 #include <fstream>
 #include <functional>
 #include <iostream>
 
 #include "bench/cipher_benchmark.hpp"
+#include "actors/keygen_pool.hpp"
 #include "bench/cipher_report.hpp"
 #include "bench/cli.hpp"
 #include "bench/diff.hpp"
 #include "bench/fanout_benchmark.hpp"
 #include "bench/json_reader.hpp"
+#include "bench/keygen_report.hpp"
 #include "bench/plot.hpp"
 #include "bench/progress_bar.hpp"
 #include "bench/reporter.hpp"
@@ -18,6 +21,8 @@
 #include "bench/version.hpp"
 
 using namespace actorbench::bench;
+namespace actors = actorbench::actors;
+namespace crypto = actorbench::crypto;
 
 namespace {
 
@@ -130,6 +135,64 @@ int run_cipher(const cipher_options& opts) {
   return 0;
 }
 
+int run_keygen(const keygen_options& opts) {
+  using clock = std::chrono::steady_clock;
+  auto deadline = clock::now() + opts.time_limit;
+  auto machine = read_machine_info();
+  std::size_t total = opts.requests.size() * opts.threads.size() * opts.keys;
+  std::size_t done = 0;
+  progress_bar bar{std::cerr};
+  bool interactive = !opts.quiet && isatty(STDERR_FILENO);
+  std::vector<keygen_cell> cells;
+  std::size_t skipped = 0;
+  for (const auto& request : opts.requests) {
+    // A rough per-key time, so long cells are announced before they start.
+    auto per_key = opts.quiet ? result<double>{0.0} : calibrate_seconds_per_key(request);
+    for (auto threads : opts.threads) {
+      auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - clock::now());
+      if (left.count() <= 0) {
+        ++skipped;
+        continue;
+      }
+      if (per_key && *per_key > 0) {
+        auto estimate = estimate_seconds(*per_key, opts.keys, threads, machine.cores);
+        if (estimate > 10)
+          std::cerr << "actorbench: " << crypto::describe(request) << " x " << opts.keys
+                    << " keys on " << threads << " threads: about " << static_cast<long>(estimate)
+                    << " s (from a short calibration)\n";
+      }
+      actors::keygen_params params{request, threads, opts.keys, left};
+      auto sample = actors::run_keygen(params, [&](const actors::keygen_progress&) {
+        if (interactive)
+          bar.update(++done, total);
+      });
+      if (!sample) {
+        bar.finish();
+        return fail(runtime_failure("keygen " + crypto::describe(request) + " on "
+                                    + std::to_string(threads) + " threads failed: "
+                                    + sample.err().detail));
+      }
+      cells.push_back({request, std::move(*sample)});
+    }
+  }
+  bar.finish();
+  if (skipped > 0)
+    std::cerr << "actorbench: --time-limit reached: " << skipped << " cells not run\n";
+  auto ok = emit(opts.output_path, [&](std::ostream& out) {
+    write_keygen_report(cells, machine, opts.format, out);
+  });
+  if (!ok)
+    return fail(ok.err());
+  if (!opts.output_path.empty() && opts.format != output_format::table)
+    write_keygen_table(cells, std::cout);
+  std::size_t failures = 0;
+  for (const auto& c : cells)
+    failures += c.sample.validation_failures;
+  if (failures > 0)
+    return fail(runtime_failure(std::to_string(failures) + " generated keys failed validation"));
+  return 0;
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
@@ -147,6 +210,8 @@ int main(int argc, char** argv) {
       return run_diff(cmd->saved);
     case command::action::cipher:
       return run_cipher(cmd->cipher);
+    case command::action::keygen:
+      return run_keygen(cmd->keygen);
     case command::action::run:
       break;
   }
