@@ -215,7 +215,8 @@ result<keygen_sample> run_keygen(const keygen_params& params, keygen_callback on
   auto validator = std::move(gens.back());
   gens.pop_back();
 
-  auto job = std::make_shared<keygen_job>(params.keys, params.threads, params.keys <= 10);
+  auto job = std::make_shared<keygen_job>(params.keys, params.threads,
+                                          params.keys <= 10 || params.key_sink != nullptr);
   auto outcome = std::make_shared<std::promise<collected>>();
   auto future = outcome->get_future();
   // Detached workers: one key can take minutes, which would hold a scheduler
@@ -293,6 +294,10 @@ result<keygen_sample> run_keygen(const keygen_params& params, keygen_callback on
                                             + ": a generated key failed validation"
                                         : ok.err().detail;
     }
+  if (params.key_sink)
+    for (auto& slot : job->kept)
+      for (auto& key : slot)
+        params.key_sink(key);
   return s;
 }
 

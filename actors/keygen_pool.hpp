@@ -21,6 +21,9 @@ struct keygen_params {
   /// Longest wait for all keys; when it runs out the keys done so far are
   /// returned, marked partial.
   std::chrono::milliseconds time_limit{600000};
+  /// Given every generated key after the cell (untimed), e.g. to save them
+  /// for --dump-keys; when set, all keys are kept and validated.
+  std::function<void(const crypto::generated_key&)> key_sink;
 };
 
 /// What a cell measured.

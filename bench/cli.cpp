@@ -207,6 +207,9 @@ result<command> parse_command_line(int argc, const char* const* argv) {
   keygen_cmd->add_option("--time-limit", keygen_values.time_limit,
                          "Seconds for the whole command; cells cut short are marked partial")
     ->default_str("none");
+  keygen_cmd->add_option("--dump-keys", keygen_values.dump_keys,
+                         "Write every generated private key (PEM) to FILE, mode 0600; "
+                         "otherwise keys are never written or printed");
   add_output_options(*keygen_cmd, keygen_out, false);
   keygen_cmd->add_flag("--quiet", keygen_quiet, "No progress bar and no announcements");
 
@@ -243,6 +246,7 @@ result<command> parse_command_line(int argc, const char* const* argv) {
     return cmd;
   }
   if (keygen_cmd->parsed()) {
+    keygen_values.dump_keys_given = keygen_cmd->count("--dump-keys") > 0;
     auto opts = validate_keygen(keygen_values);
     if (!opts)
       return opts.err();

@@ -59,6 +59,8 @@ struct keygen_options {
   std::size_t keys = 20;
   /// Budget for the whole command; cells still running at its end are partial.
   std::chrono::seconds time_limit{7 * 86'400};
+  /// Where to write every generated private key (PEM); empty: keys are never written.
+  std::string dump_keys_path;
   output_format format = output_format::table;
   std::string output_path;
   bool quiet = false;

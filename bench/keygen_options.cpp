@@ -1,5 +1,6 @@
 #include "bench/keygen_options.hpp"
 
+#include "bench/output_options.hpp"
 #include "bench/value_list.hpp"
 
 namespace actorbench::bench {
@@ -49,6 +50,12 @@ result<keygen_options> validate_keygen(const keygen_cli_values& raw) {
     if (!limit)
       return limit.err();
     out.time_limit = std::chrono::seconds{*limit};
+  }
+  if (raw.dump_keys_given) {
+    auto ok = check_output_path("--dump-keys", raw.dump_keys);
+    if (!ok)
+      return ok.err();
+    out.dump_keys_path = raw.dump_keys;
   }
   return out;
 }

@@ -18,6 +18,8 @@ struct keygen_cli_values {
   std::string keys = "20";
   std::string backend = "openssl";
   std::string time_limit;
+  std::string dump_keys;
+  bool dump_keys_given = false;
 };
 
 /// Checks every value and builds one request per size; cells are requests ×

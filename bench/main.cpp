@@ -1,4 +1,5 @@
 // The actorbench command: parse, run, report. Everything else is library code.
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <chrono>
@@ -145,6 +146,15 @@ int run_keygen(const keygen_options& opts) {
   bool interactive = !opts.quiet && isatty(STDERR_FILENO);
   std::vector<keygen_cell> cells;
   std::size_t skipped = 0;
+  // Private keys go only where --dump-keys says, readable by the owner alone.
+  std::ofstream dump;
+  if (!opts.dump_keys_path.empty()) {
+    auto old_mask = umask(077);
+    dump.open(opts.dump_keys_path, std::ios::trunc);
+    umask(old_mask);
+    if (!dump)
+      return fail(runtime_failure("cannot write --dump-keys '" + opts.dump_keys_path + "'"));
+  }
   for (const auto& request : opts.requests) {
     // A rough per-key time, so long cells are announced before they start.
     auto per_key = opts.quiet ? result<double>{0.0} : calibrate_seconds_per_key(request);
@@ -161,7 +171,9 @@ int run_keygen(const keygen_options& opts) {
                     << " keys on " << threads << " threads: about " << static_cast<long>(estimate)
                     << " s (from a short calibration)\n";
       }
-      actors::keygen_params params{request, threads, opts.keys, left};
+      actors::keygen_params params{request, threads, opts.keys, left, {}};
+      if (dump.is_open())
+        params.key_sink = [&dump](const crypto::generated_key& key) { dump << crypto::to_pem(key); };
       auto sample = actors::run_keygen(params, [&](const actors::keygen_progress&) {
         if (interactive)
           bar.update(++done, total);
@@ -176,6 +188,8 @@ int run_keygen(const keygen_options& opts) {
     }
   }
   bar.finish();
+  if (dump.is_open() && !dump.flush())
+    return fail(runtime_failure("cannot write --dump-keys '" + opts.dump_keys_path + "'"));
   if (skipped > 0)
     std::cerr << "actorbench: --time-limit reached: " << skipped << " cells not run\n";
   auto ok = emit(opts.output_path, [&](std::ostream& out) {

@@ -31,7 +31,7 @@ const crypto::backend& openssl() {
 } // namespace
 
 TEST_CASE("a fan-out without crypto collects every id once, in phase order") {
-  actors::runtime rt{{2, "stealing"}};
+  actors::runtime rt{{2, "stealing", {}}};
   for (auto strategy : {actors::spawn_strategy::main, actors::spawn_strategy::chain}) {
     CAPTURE(actors::to_string(strategy));
     auto params = make_params(openssl(), openssl().ciphers().front(), 5000, false);
@@ -49,7 +49,7 @@ TEST_CASE("a fan-out without crypto collects every id once, in phase order") {
 }
 
 TEST_CASE("chain spawning covers every id for counts around the chunk size") {
-  actors::runtime rt{{2, "stealing"}};
+  actors::runtime rt{{2, "stealing", {}}};
   for (std::size_t procs : {std::size_t{1}, actors::default_spawn_chunk - 1,
                             actors::default_spawn_chunk, actors::default_spawn_chunk + 1,
                             10 * actors::default_spawn_chunk + 7}) {
@@ -69,7 +69,7 @@ TEST_CASE("spawn strategies have names both ways") {
 }
 
 TEST_CASE("every available cipher of every back-end runs the fan-out with zero mismatches") {
-  actors::runtime rt{{2, "stealing"}};
+  actors::runtime rt{{2, "stealing", {}}};
   for (const auto* b : crypto::registry::instance().backends()) {
     for (const auto& c : b->ciphers()) {
       if (!c.available) {
@@ -86,7 +86,7 @@ TEST_CASE("every available cipher of every back-end runs the fan-out with zero m
 }
 
 TEST_CASE("the collector counts wrong plaintexts: a corrupted ciphertext fails every reply") {
-  actors::runtime rt{{2, "stealing"}};
+  actors::runtime rt{{2, "stealing", {}}};
   auto params = make_params(openssl(), openssl().ciphers().front(), 1000, true);
   params.data.ciphertext[0] ^= 0x01;
   auto s = actors::run_fanout(rt.system(), params);
@@ -103,7 +103,7 @@ TEST_CASE("a tampered AEAD message is rejected by every sender, never accepted")
     MESSAGE("aes-256-gcm unavailable here: " << gcm->unavailable_reason);
     return;
   }
-  actors::runtime rt{{2, "stealing"}};
+  actors::runtime rt{{2, "stealing", {}}};
   auto params = make_params(sodium, *gcm, 1000, true);
   params.data.ciphertext.back() ^= 0x80; // a bit of the tag
   auto s = actors::run_fanout(rt.system(), params);
@@ -114,7 +114,7 @@ TEST_CASE("a tampered AEAD message is rejected by every sender, never accepted")
 }
 
 TEST_CASE("consecutive runs on one actor system are independent") {
-  actors::runtime rt{{2, "stealing"}};
+  actors::runtime rt{{2, "stealing", {}}};
   auto params = make_params(openssl(), openssl().ciphers().front(), 3000, true);
   for (int run = 0; run < 3; ++run) {
     auto s = actors::run_fanout(rt.system(), params);
@@ -125,7 +125,7 @@ TEST_CASE("consecutive runs on one actor system are independent") {
 }
 
 TEST_CASE("zero senders is a bad parameter, not a hang") {
-  actors::runtime rt{{1, "stealing"}};
+  actors::runtime rt{{1, "stealing", {}}};
   auto params = make_params(openssl(), openssl().ciphers().front(), 1, false);
   params.procs = 0;
   auto s = actors::run_fanout(rt.system(), params);
@@ -134,13 +134,13 @@ TEST_CASE("zero senders is a bad parameter, not a hang") {
 }
 
 TEST_CASE("the runtime uses the requested thread count, or one per core") {
-  CHECK(actors::runtime{{3, "sharing"}}.threads() == 3);
-  CHECK(actors::runtime{{0, "stealing"}}.threads() == actors::available_cores());
+  CHECK(actors::runtime{{3, "sharing", {}}}.threads() == 3);
+  CHECK(actors::runtime{{0, "stealing", {}}}.threads() == actors::available_cores());
 }
 
 TEST_CASE("every context strategy decrypts correctly and rejects tampering") {
   const auto& sodium = **crypto::registry::instance().find("sodium");
-  actors::runtime rt{{2, "stealing"}};
+  actors::runtime rt{{2, "stealing", {}}};
   for (auto strategy : {actors::context_strategy::per_message, actors::context_strategy::per_actor,
                         actors::context_strategy::per_thread}) {
     CAPTURE(actors::to_string(strategy));

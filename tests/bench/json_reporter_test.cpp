@@ -22,7 +22,7 @@ TEST_CASE("the JSON report carries every sample, the parameters, stats and paylo
   r.teardown_s = {0.31, 0.11, 0.21};
   r.payload.plaintext = "Hello World!";
   r.payload.ciphertext = {0xd3, 0x3b};
-  report rep{"0.0.0", "system", "abc123", machine_info{}, {r}};
+  report rep{"0.0.0", "system", "abc123", machine_info{}, {r}, 0, {}};
   std::ostringstream out;
   make_json_reporter()->write(rep, out);
   auto doc = nlohmann::json::parse(out.str());
@@ -46,7 +46,7 @@ TEST_CASE("the console table has the seed's rows") {
   r.samples_s = {1, 2, 3};
   r.spawn_s = r.teardown_s = r.samples_s;
   std::ostringstream out;
-  make_console_reporter()->write(report{"0.0.0", "system", "abc123", machine_info{}, {r}}, out);
+  make_console_reporter()->write(report{"0.0.0", "system", "abc123", machine_info{}, {r}, 0, {}}, out);
   for (auto row : {"average (s)", "maximum (s)", "minimum (s)", "median (s)", "std dev (s)",
                    "actors/s", "spawn done", "teardown done", "mismatches"})
     CHECK(out.str().find(row) != std::string::npos);

@@ -18,7 +18,7 @@ int main() {
   auto data = actors::make_payload(**backend, **cipher);
   if (!data)
     return 1;
-  actors::runtime rt{{2, "stealing"}};
+  actors::runtime rt{{2, "stealing", {}}};
   actors::fanout_params params;
   params.procs = 1000;
   params.crypto = true;
