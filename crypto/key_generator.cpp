@@ -13,11 +13,15 @@
 #include <openssl/rsa.h>
 #include <sodium.h>
 
+#include "crypto/openssl_errors.hpp"
+
 namespace actorbench::crypto {
 
 // -- key state ---------------------------------------------------------------
 
 namespace {
+
+using detail::openssl_failure;
 
 struct evp_pkey_deleter {
   void operator()(EVP_PKEY* p) const noexcept { EVP_PKEY_free(p); }
@@ -99,24 +103,6 @@ std::string describe(const keygen_request& request) {
 namespace {
 
 // -- OpenSSL -----------------------------------------------------------------
-
-// Drains OpenSSL's thread-local error queue so a failure is reported once
-// and does not leak into later, unrelated calls.
-std::string take_openssl_errors() {
-  std::string out;
-  while (unsigned long code = ERR_get_error()) {
-    char buf[256];
-    ERR_error_string_n(code, buf, sizeof buf);
-    if (!out.empty())
-      out += "; ";
-    out += buf;
-  }
-  return out.empty() ? "no detail from OpenSSL" : out;
-}
-
-error openssl_failure(const std::string& what) {
-  return make_error(errc::backend_failure, what + " failed: " + take_openssl_errors());
-}
 
 const char* openssl_name(key_algorithm algo) {
   switch (algo) {

@@ -10,10 +10,14 @@
 #include <openssl/evp.h>
 
 #include "crypto/checks.hpp"
+#include "crypto/openssl_errors.hpp"
 
 namespace actorbench::crypto {
 
 namespace {
+
+using detail::openssl_failure;
+using detail::take_openssl_errors;
 
 struct evp_cipher_deleter {
   void operator()(EVP_CIPHER* p) const noexcept { EVP_CIPHER_free(p); }
@@ -25,24 +29,6 @@ struct evp_cipher_ctx_deleter {
 
 using evp_cipher_ptr = std::unique_ptr<EVP_CIPHER, evp_cipher_deleter>;
 using evp_cipher_ctx_ptr = std::unique_ptr<EVP_CIPHER_CTX, evp_cipher_ctx_deleter>;
-
-// Drains OpenSSL's thread-local error queue so that a failure is reported
-// once and does not leak into later, unrelated calls.
-std::string take_openssl_errors() {
-  std::string out;
-  while (unsigned long code = ERR_get_error()) {
-    char buf[256];
-    ERR_error_string_n(code, buf, sizeof buf);
-    if (!out.empty())
-      out += "; ";
-    out += buf;
-  }
-  return out.empty() ? "no detail from OpenSSL" : out;
-}
-
-error openssl_failure(const char* what) {
-  return make_error(errc::backend_failure, std::string{what} + " failed: " + take_openssl_errors());
-}
 
 // Every AEAD here (GCM and ChaCha20-Poly1305) uses a 16-byte tag, appended
 // to the ciphertext.
