@@ -1,3 +1,4 @@
+#include "bench/json_common.hpp"
 #include "bench/cipher_report.hpp"
 
 #include <algorithm>
@@ -82,31 +83,17 @@ void write_rows(const std::vector<table_row>& rows, std::ostream& out) {
   }
 }
 
-nlohmann::json to_json(const machine_info& m) {
-  return {{"cpu_model", m.cpu_model},       {"cores", m.cores},
-          {"aes", m.aes},                   {"avx2", m.avx2},
-          {"kernel", m.kernel},             {"hostname", m.hostname},
-          {"memory_bytes", m.memory_bytes}, {"caf_version", m.caf_version},
-          {"openssl_version", m.openssl_version},
-          {"libsodium_version", m.libsodium_version}};
-}
-
-// NaN and infinity are not JSON numbers; they become null.
-nlohmann::json number(double v) {
-  return std::isfinite(v) ? nlohmann::json(v) : nlohmann::json();
-}
-
 nlohmann::json numbers(const std::vector<double>& values) {
   auto a = nlohmann::json::array();
   for (double v : values)
-    a.push_back(number(v));
+    a.push_back(json_number(v));
   return a;
 }
 
 nlohmann::json metric_json(const cipher_score& s, const std::vector<double>& raw) {
-  return {{"score", number(s.score)},
-          {"error", number(s.error)},
-          {"confidence", {number(s.score - s.error), number(s.score + s.error)}},
+  return {{"score", json_number(s.score)},
+          {"error", json_number(s.error)},
+          {"confidence", {json_number(s.score - s.error), json_number(s.score + s.error)}},
           {"confidence_level", 0.999},
           {"units", s.units},
           {"count", s.count},
@@ -296,10 +283,10 @@ void write_cipher_json(const std::vector<cipher_result>& results, const machine_
         x["relative"] = {{"reference", c.reference},
                          {"reference_benchmark", cipher_label(results[c.reference])},
                          {"basis", "mean ns/op"},
-                         {"ratio", number(c.speed.value)},
-                         {"error", number(c.speed.error)},
+                         {"ratio", json_number(c.speed.value)},
+                         {"error", json_number(c.speed.error)},
                          {"faster", c.speed.faster},
-                         {"p_value", number(c.p_value)},
+                         {"p_value", json_number(c.p_value)},
                          {"p_unreliable", c.few_samples}};
     items.push_back(std::move(x));
   }

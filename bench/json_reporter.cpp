@@ -1,5 +1,6 @@
 #include <nlohmann/json.hpp>
 
+#include "bench/json_common.hpp"
 #include "bench/comparison.hpp"
 #include "bench/reporter.hpp"
 #include "bench/statistics.hpp"
@@ -8,15 +9,6 @@
 namespace actorbench::bench {
 
 namespace {
-
-nlohmann::json to_json(const machine_info& m) {
-  return {{"cpu_model", m.cpu_model},       {"cores", m.cores},
-          {"aes", m.aes},                   {"avx2", m.avx2},
-          {"kernel", m.kernel},             {"hostname", m.hostname},
-          {"memory_bytes", m.memory_bytes}, {"caf_version", m.caf_version},
-          {"openssl_version", m.openssl_version},
-          {"libsodium_version", m.libsodium_version}};
-}
 
 nlohmann::json to_json(const summary& s) {
   return {{"count", s.count}, {"mean", s.mean},   {"median", s.median}, {"min", s.min},

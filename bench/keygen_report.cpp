@@ -1,3 +1,4 @@
+#include "bench/json_common.hpp"
 #include "bench/keygen_report.hpp"
 
 #include <algorithm>
@@ -187,19 +188,6 @@ constexpr const char* spread_note =
   "spread: mean |x - mean| / mean of thread-seconds per key over the thread counts (seed 002's"
   " figure); max/min - 1: the largest over the smallest";
 
-nlohmann::json number(double v) {
-  return std::isfinite(v) ? nlohmann::json(v) : nlohmann::json();
-}
-
-nlohmann::json to_json(const machine_info& m) {
-  return {{"cpu_model", m.cpu_model},       {"cores", m.cores},
-          {"aes", m.aes},                   {"avx2", m.avx2},
-          {"kernel", m.kernel},             {"hostname", m.hostname},
-          {"memory_bytes", m.memory_bytes}, {"caf_version", m.caf_version},
-          {"openssl_version", m.openssl_version},
-          {"libsodium_version", m.libsodium_version}};
-}
-
 std::string fixed(double v, int decimals) {
   if (!std::isfinite(v))
     return "";
@@ -377,9 +365,9 @@ void write_keygen_json(const std::vector<keygen_cell>& cells, const machine_info
         {"keys", s.requested}}},
       {"keys", s.keys},
       {"partial", s.partial},
-      {"wall_s", number(s.wall_s)},
-      {"wall_s_per_key", number(s.wall_per_key())},
-      {"thread_s_per_key", number(s.thread_seconds_per_key())},
+      {"wall_s", json_number(s.wall_s)},
+      {"wall_s_per_key", json_number(s.wall_per_key())},
+      {"thread_s_per_key", json_number(s.thread_seconds_per_key())},
       {"raw", {{"key_s", s.key_s}, {"key_worker", s.key_worker}}},
       {"validated", s.validated},
       {"validation_failures", s.validation_failures},
@@ -392,8 +380,8 @@ void write_keygen_json(const std::vector<keygen_cell>& cells, const machine_info
     for (std::size_t col = 0; col < g.sizes.size(); ++col)
       spread.push_back({{"bits", crypto::has_key_size(g.algo) ? nlohmann::json(g.sizes[col])
                                                               : nlohmann::json()},
-                        {"spread", number(g.spread[col].mean_deviation)},
-                        {"max_over_min", number(g.spread[col].max_over_min)},
+                        {"spread", json_number(g.spread[col].mean_deviation)},
+                        {"max_over_min", json_number(g.spread[col].max_over_min)},
                         {"thread_counts", g.spread[col].count},
                         {"partial", g.spread[col].partial}});
     tables.push_back({{"algorithm", std::string{crypto::to_string(g.algo)}},
