@@ -210,7 +210,7 @@ result<command> parse_command_line(int argc, const char* const* argv) {
   keygen_cmd->add_option("--dump-keys", keygen_values.dump_keys,
                          "Write every generated private key (PEM) to FILE, mode 0600; "
                          "otherwise keys are never written or printed");
-  add_output_options(*keygen_cmd, keygen_out, false);
+  add_output_options(*keygen_cmd, keygen_out, true);
   keygen_cmd->add_flag("--quiet", keygen_quiet, "No progress bar and no announcements");
 
   try {
@@ -259,6 +259,12 @@ result<command> parse_command_line(int argc, const char* const* argv) {
       if (!ok)
         return ok.err();
       opts->output_path = keygen_out.output;
+    }
+    if (keygen_cmd->count("--plot") > 0) {
+      auto ok = check_plot_path(keygen_out.plot);
+      if (!ok)
+        return ok.err();
+      opts->plot_path = keygen_out.plot;
     }
     opts->quiet = keygen_quiet;
     command cmd;

@@ -63,6 +63,8 @@ struct keygen_options {
   std::string dump_keys_path;
   output_format format = output_format::table;
   std::string output_path;
+  /// Where to draw a plot of the results; empty for none.
+  std::string plot_path;
   bool quiet = false;
 };
 

@@ -14,6 +14,7 @@
 #include "bench/diff.hpp"
 #include "bench/fanout_benchmark.hpp"
 #include "bench/json_reader.hpp"
+#include "bench/keygen_plot.hpp"
 #include "bench/keygen_report.hpp"
 #include "bench/plot.hpp"
 #include "bench/progress_bar.hpp"
@@ -199,6 +200,11 @@ int run_keygen(const keygen_options& opts) {
     return fail(ok.err());
   if (!opts.output_path.empty() && opts.format != output_format::table)
     write_keygen_table(cells, std::cout);
+  if (!opts.plot_path.empty()) {
+    auto drawn = write_keygen_plot(cells, opts.plot_path);
+    if (!drawn)
+      return fail(drawn.err());
+  }
   std::size_t failures = 0;
   for (const auto& c : cells)
     failures += c.sample.validation_failures;
