@@ -61,6 +61,9 @@ std::vector<std::string> result_labels(const std::vector<fanout_result>& results
 
 std::vector<std::string> warnings_for(const fanout_result& r) {
   std::vector<std::string> out;
+  if (r.partial())
+    out.push_back("partial: " + std::to_string(r.samples_s.size()) + " of " + std::to_string(r.runs)
+                  + " runs measured before the interruption");
   if (r.mismatches > 0)
     out.push_back(std::to_string(r.mismatches) + " mismatched replies: this result is not valid");
   auto odd = outliers(r.samples_s);

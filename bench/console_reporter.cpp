@@ -121,6 +121,11 @@ class console_reporter : public reporter {
         << m.libsodium_version << ", " << rep.allocator << " malloc\n";
     if (rep.results.empty())
       return;
+    for (const auto& r : rep.results)
+      if (r.partial()) {
+        out << "PARTIAL: interrupted; some configurations have fewer runs than asked for\n";
+        break;
+      }
     const auto& first = rep.results.front();
     out << "seconds from the first spawn until the collector has every reply; " << first.runs
         << " runs after " << first.warmup << " warm-up per configuration";

@@ -75,7 +75,8 @@ void record(fanout_result& out, const actors::fanout_sample& s, std::uint64_t st
 
 result<std::vector<fanout_result>> run_fanout_benchmarks(const std::vector<fanout_config>& configs,
                                                          const run_order& order,
-                                                         const progress_callback& progress) {
+                                                         const progress_callback& progress,
+                                                         const std::atomic<bool>* stop) {
   // One actor system per distinct scheduler setting, started before any run.
   std::map<std::tuple<std::size_t, std::string, std::vector<int>>,
            std::unique_ptr<actors::runtime>>
@@ -116,7 +117,8 @@ result<std::vector<fanout_result>> run_fanout_benchmarks(const std::vector<fanou
   std::mt19937_64 rng{order.seed};
   std::vector<std::size_t> sequence(jobs.size());
 
-  for (std::size_t round = 0; round < warmup_rounds + measured_rounds; ++round) {
+  auto stopped = [stop] { return stop != nullptr && stop->load(); };
+  for (std::size_t round = 0; round < warmup_rounds + measured_rounds && !stopped(); ++round) {
     bool measured = round >= warmup_rounds;
     std::iota(sequence.begin(), sequence.end(), 0);
     if (order.shuffle)
@@ -127,6 +129,8 @@ result<std::vector<fanout_result>> run_fanout_benchmarks(const std::vector<fanou
       auto index = measured ? round - warmup_rounds : round;
       if (index >= (measured ? c.runs : c.warmup))
         continue;
+      if (stopped())
+        break;
       reset_peak_rss();
       auto start_rss = current_rss_bytes().value_or(0);
       auto sample = actors::run_fanout(job.runtime->system(), job.params);

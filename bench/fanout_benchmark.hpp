@@ -1,5 +1,6 @@
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
@@ -68,6 +69,8 @@ struct fanout_result {
   std::optional<std::uint64_t> max_peak_rss_bytes() const;
   /// The largest growth of one run over its starting RSS, per actor.
   std::optional<double> rss_bytes_per_actor() const;
+  /// Fewer runs were measured than asked for (the command was interrupted).
+  bool partial() const noexcept { return samples_s.size() < runs; }
 };
 
 /// The order of runs across configurations.
@@ -86,9 +89,12 @@ using progress_callback = std::function<void(std::size_t done, std::size_t total
 /// A B C, ...), so drifting machine noise falls on all of them alike.
 /// Configurations with the same scheduler settings share one actor system.
 /// Mismatches are recorded, not treated as errors; timeouts and crypto
-/// failures are runtime failures.
+/// failures are runtime failures. When `stop` becomes true the runs end
+/// after the one in progress, and the results hold what was measured
+/// (partial()).
 result<std::vector<fanout_result>> run_fanout_benchmarks(const std::vector<fanout_config>& configs,
                                                          const run_order& order = {},
-                                                         const progress_callback& progress = {});
+                                                         const progress_callback& progress = {},
+                                                         const std::atomic<bool>* stop = nullptr);
 
 } // namespace actorbench::bench

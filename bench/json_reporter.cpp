@@ -32,6 +32,7 @@ nlohmann::json to_json(const fanout_result& r) {
       {"context", r.context},
       {"pin", r.pinned_cpus}}},
     {"samples_s", r.samples_s},
+    {"partial", r.partial()},
     {"stats", to_json(summarize(r.samples_s))},
     {"phases_s",
      {{"spawn_done", r.spawn_s}, {"replies_in", r.samples_s}, {"teardown_done", r.teardown_s}}},

@@ -13,6 +13,7 @@
 #include "bench/cli.hpp"
 #include "bench/diff.hpp"
 #include "bench/fanout_benchmark.hpp"
+#include "bench/interrupt.hpp"
 #include "bench/json_reader.hpp"
 #include "bench/keygen_plot.hpp"
 #include "bench/keygen_report.hpp"
@@ -66,14 +67,29 @@ int run_fanout(const cli_options& opts) {
   progress_callback progress;
   if (!opts.quiet && isatty(STDERR_FILENO))
     progress = [&bar](std::size_t done, std::size_t total) { bar.update(done, total); };
-  auto results = run_fanout_benchmarks(opts.configs, opts.order, progress);
+  catch_interrupts();
+  auto results = run_fanout_benchmarks(opts.configs, opts.order, progress, &interrupt_flag());
   bar.finish();
   if (!results)
     return fail(results.err());
-  report rep{tool_version, linked_allocator, git_commit, read_machine_info(), *results,
-             opts.reference, opts.order};
+  report rep{tool_version, linked_allocator, git_commit, read_machine_info(), {}, 0, opts.order};
+  // After an interruption, configurations without a measured run are left
+  // out; the reference stays if it has runs, else the first result serves.
+  for (std::size_t i = 0; i < results->size(); ++i) {
+    if ((*results)[i].samples_s.empty())
+      continue;
+    if (i == opts.reference)
+      rep.reference = rep.results.size();
+    rep.results.push_back(std::move((*results)[i]));
+  }
+  bool interrupted = interrupt_flag().load();
+  if (interrupted && rep.results.empty())
+    return fail(runtime_failure("interrupted before any run was measured: nothing to write"));
   if (auto ok = publish(rep, opts.format, opts.output_path, opts.plot_path); !ok)
     return fail(ok.err());
+  if (interrupted)
+    return fail(runtime_failure("interrupted by signal " + std::to_string(interrupt_signal())
+                                + ": the results measured so far were written, marked partial"));
   std::size_t mismatches = 0;
   for (const auto& r : rep.results)
     mismatches += r.mismatches;
