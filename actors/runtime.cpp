@@ -1,6 +1,7 @@
 #include "actors/runtime.hpp"
 
 #include "actors/cpu_pinning.hpp"
+#include "actors/lean_scheduler.hpp"
 
 #include <sched.h>
 
@@ -24,6 +25,8 @@ runtime::runtime(const scheduler_settings& settings)
   : threads_(settings.threads > 0 ? settings.threads : available_cores()) {
   config_.set("scheduler.max-threads", threads_);
   config_.set("scheduler.policy", caf::atom_from_string(settings.policy));
+  if (settings.lean_clock)
+    use_lean_scheduler(config_, settings.policy == "sharing");
   if (!settings.cpus.empty())
     config_.add_thread_hook<cpu_pinning_hook>(settings.cpus);
   system_ = std::make_unique<caf::actor_system>(config_);

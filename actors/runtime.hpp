@@ -18,6 +18,9 @@ struct scheduler_settings {
   std::string policy = "stealing";
   /// CPUs to pin the system's threads to, round robin; empty: not pinned.
   std::vector<int> cpus;
+  /// CAF's scheduler with a clock that skips cancelling timeouts nobody set
+  /// (see lean_scheduler.hpp); false: CAF's own.
+  bool lean_clock = true;
 };
 
 /// An actor system together with the configuration it refers to (CAF 0.17's

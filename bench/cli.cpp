@@ -110,6 +110,10 @@ result<command> parse_command_line(int argc, const char* const* argv) {
     ->default_str(raw.context);
   app.add_option("--timeout", raw.timeout, "Seconds one run may take before it fails")
     ->default_str("60 + 20 us per actor");
+  app.add_option("--clock", raw.clock,
+                 "Actor clock: lean (skips cancelling timeouts no actor set; see "
+                 "actors/lean_scheduler.hpp), caf (CAF 0.17's own), or both")
+    ->default_str(raw.clock);
   app.add_option("--pin", raw.pin,
                  "Pin the actor system's threads to these CPUs, round robin (e.g. 0,1)")
     ->default_str("not pinned");

@@ -23,6 +23,7 @@ std::vector<std::string> result_labels(const std::vector<fanout_result>& results
     [](const fanout_result& r) { return std::to_string(r.threads) + " threads"; },
     [](const fanout_result& r) { return r.policy; },
     [](const fanout_result& r) { return "spawn " + r.spawn; },
+    [](const fanout_result& r) { return "clock " + r.clock; },
     [](const fanout_result& r) { return r.crypto ? "context " + r.context : std::string{}; },
   };
   // A field varies when it takes two different non-empty values (fields

@@ -187,7 +187,8 @@ bool same_configuration(const fanout_result& a, const fanout_result& b) {
   return a.scenario == b.scenario && a.procs == b.procs && a.crypto == b.crypto
          && (!a.crypto
              || (a.backend == b.backend && a.cipher == b.cipher && a.context == b.context))
-         && a.threads == b.threads && a.policy == b.policy && a.spawn == b.spawn;
+         && a.threads == b.threads && a.policy == b.policy && a.spawn == b.spawn
+         && a.clock == b.clock;
 }
 
 std::vector<diff_entry> diff_reports(const report& old_report, const report& new_report) {

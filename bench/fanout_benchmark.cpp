@@ -51,6 +51,7 @@ fanout_result describe(const fanout_config& c, std::size_t threads) {
   out.spawn = std::string{actors::to_string(c.spawn)};
   out.context = std::string{actors::to_string(c.context)};
   out.pinned_cpus = c.scheduler.cpus;
+  out.clock = c.scheduler.lean_clock ? "lean" : "caf";
   return out;
 }
 
@@ -78,12 +79,13 @@ result<std::vector<fanout_result>> run_fanout_benchmarks(const std::vector<fanou
                                                          const progress_callback& progress,
                                                          const std::atomic<bool>* stop) {
   // One actor system per distinct scheduler setting, started before any run.
-  std::map<std::tuple<std::size_t, std::string, std::vector<int>>,
+  std::map<std::tuple<std::size_t, std::string, std::vector<int>, bool>,
            std::unique_ptr<actors::runtime>>
     runtimes;
   std::vector<prepared> jobs;
   for (const auto& c : configs) {
-    auto& rt = runtimes[{c.scheduler.threads, c.scheduler.policy, c.scheduler.cpus}];
+    auto& rt = runtimes[{c.scheduler.threads, c.scheduler.policy, c.scheduler.cpus,
+                         c.scheduler.lean_clock}];
     if (!rt)
       rt = std::make_unique<actors::runtime>(c.scheduler);
     // The payload is made even with crypto off, so every result documents it.

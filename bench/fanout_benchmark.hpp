@@ -48,6 +48,8 @@ struct fanout_result {
   std::string context;
   /// CPUs the actor system's threads were pinned to; empty when not pinned.
   std::vector<int> pinned_cpus;
+  /// "lean" (the default) or "caf": the actor clock, see actors/lean_scheduler.hpp.
+  std::string clock = "lean";
   /// Seconds from the first spawn until the collector had every reply, per measured run.
   std::vector<double> samples_s;
   /// Seconds until the last sender was spawned, per measured run.

@@ -129,6 +129,16 @@ result<cli_options> validate_fanout(const fanout_cli_values& raw) {
     }
   }
 
+  auto clock_words = parse_word_list("--clock", raw.clock);
+  if (!clock_words)
+    return clock_words.err();
+  std::vector<bool> lean_clocks;
+  for (const auto& w : *clock_words) {
+    if (w != "lean" && w != "caf")
+      return bad_input("invalid --clock '" + raw.clock + "': expected lean, caf or both");
+    lean_clocks.push_back(w == "lean");
+  }
+
   std::optional<std::chrono::milliseconds> timeout;
   if (!raw.timeout.empty()) {
     auto t = parse_count("--timeout", raw.timeout, 1, max_timeout_s);
@@ -145,7 +155,8 @@ result<cli_options> validate_fanout(const fanout_cli_values& raw) {
         for (std::size_t xi = 0; xi < (on ? contexts.size() : 1); ++xi)
         for (auto t : thread_values)
           for (const auto& pol : *policies)
-            for (auto sp : spawns) {
+            for (auto sp : spawns)
+            for (bool lean : lean_clocks) {
               fanout_config c = base;
               c.procs = p;
               c.crypto = on;
@@ -154,6 +165,7 @@ result<cli_options> validate_fanout(const fanout_cli_values& raw) {
               c.scheduler.threads = t;
               c.scheduler.policy = pol;
               c.scheduler.cpus = cpus;
+              c.scheduler.lean_clock = lean;
               c.spawn = sp;
               c.context = contexts[xi];
               // By default a run may take a minute plus 20 us per actor

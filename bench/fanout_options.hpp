@@ -22,6 +22,7 @@ struct fanout_cli_values {
   std::string context = "per-actor";
   std::string timeout;
   std::string pin;
+  std::string clock = "lean";
   std::string reference = "1";
   bool shuffle = false;
   std::string seed;

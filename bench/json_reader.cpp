@@ -147,6 +147,8 @@ fanout_result read_result(const object_reader& x) {
   r.policy = p.text("policy");
   r.spawn = p.has("spawn") ? p.text("spawn") : "main";
   r.context = p.has("context") ? p.text("context") : "per-actor";
+  // Files from before the lean clock measured CAF's own.
+  r.clock = p.has("clock") ? p.text("clock") : "caf";
   if (p.has("pin"))
     for (auto cpu : p.counts("pin"))
       r.pinned_cpus.push_back(static_cast<int>(cpu));
