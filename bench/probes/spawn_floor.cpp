@@ -4,8 +4,9 @@
 // sending anything. Whatever a real fan-out adds (a reply, a collector,
 // crypto) comes on top of this floor.
 //
-//   spawn_floor N RUNS THREADS
-// prints one line per run: seconds until every actor was destroyed.
+//   spawn_floor N RUNS THREADS [lean|caf]
+// prints one line per run: seconds until every actor was destroyed. "lean"
+// (the default, as in actorbench) loads actors/lean_scheduler.hpp's clock.
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
@@ -13,7 +14,11 @@
 #include <cstdlib>
 #include <mutex>
 
+#include <string>
+
 #include <caf/all.hpp>
+
+#include "actors/lean_scheduler.hpp"
 
 namespace {
 
@@ -65,8 +70,11 @@ int main(int argc, char** argv) {
   std::size_t n = argc > 1 ? std::strtoul(argv[1], nullptr, 10) : 100000;
   int runs = argc > 2 ? std::atoi(argv[2]) : 10;
   std::size_t threads = argc > 3 ? std::strtoul(argv[3], nullptr, 10) : 2;
+  bool lean = argc <= 4 || std::string{argv[4]} != "caf";
   caf::actor_system_config cfg;
   cfg.set("scheduler.max-threads", threads);
+  if (lean)
+    actorbench::actors::use_lean_scheduler(cfg, false);
   caf::actor_system sys{cfg};
   for (int r = 0; r < runs; ++r) {
     run_state state;
@@ -79,6 +87,7 @@ int main(int argc, char** argv) {
       return 1;
     }
     auto secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    std::printf("probe=spawn-floor procs=%zu seconds=%.4f\n", n, secs);
+    std::printf("probe=spawn-floor clock=%s procs=%zu seconds=%.4f\n", lean ? "lean" : "caf", n,
+                secs);
   }
 }
