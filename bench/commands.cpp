@@ -1,0 +1,238 @@
+// The subcommands as the actorbench command runs them: run the library,
+// print its results, turn its errors into a line on stderr and an exit code.
+// Part of the executable, not of the library (which never prints).
+#include "bench/commands.hpp"
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <fstream>
+#include <functional>
+#include <iostream>
+
+#include "actors/keygen_pool.hpp"
+#include "bench/cipher_benchmark.hpp"
+#include "bench/cipher_report.hpp"
+#include "bench/diff.hpp"
+#include "bench/fanout_benchmark.hpp"
+#include "bench/git_commit.hpp"
+#include "bench/interrupt.hpp"
+#include "bench/json_reader.hpp"
+#include "bench/keygen_plot.hpp"
+#include "bench/keygen_report.hpp"
+#include "bench/plot.hpp"
+#include "bench/progress_bar.hpp"
+#include "bench/reporter.hpp"
+#include "bench/version.hpp"
+
+
+namespace actorbench::bench {
+
+int fail(const error& err) {
+  std::cerr << "actorbench: " << err.message << '\n';
+  return exit_code(err.code);
+}
+
+namespace {
+
+
+// Writes through `write` to `path`, or to standard output when it is empty.
+result<bool> emit(const std::string& path, const std::function<void(std::ostream&)>& write) {
+  if (path.empty()) {
+    write(std::cout);
+    return true;
+  }
+  std::ofstream file{path};
+  write(file);
+  if (!file.flush())
+    return runtime_failure("cannot write '" + path + "'");
+  return true;
+}
+
+// Prints `rep` as asked; the console also gets the table when a file gets
+// the chosen format. Then draws the plot, if any.
+result<bool> publish(const report& rep, output_format format, const std::string& output_path,
+                     const std::string& plot_path) {
+  auto written = emit(output_path, [&](std::ostream& out) { make_reporter(format)->write(rep, out); });
+  if (!written)
+    return written;
+  if (!output_path.empty() && format != output_format::table)
+    make_console_reporter()->write(rep, std::cout);
+  if (!plot_path.empty())
+    return write_plot(rep, plot_path);
+  return true;
+}
+
+} // namespace
+
+int run_fanout(const cli_options& opts) {
+  // The bar goes to stderr, and only to a terminal: never into stdout or a file.
+  progress_bar bar{std::cerr};
+  progress_callback progress;
+  if (!opts.quiet && isatty(STDERR_FILENO))
+    progress = [&bar](std::size_t done, std::size_t total) { bar.update(done, total); };
+  catch_interrupts();
+  auto results = run_fanout_benchmarks(opts.configs, opts.order, progress, &interrupt_flag());
+  bar.finish();
+  if (!results)
+    return fail(results.err());
+  report rep{tool_version, linked_allocator, git_commit, read_machine_info(), {}, 0, opts.order};
+  // After an interruption, configurations without a measured run are left
+  // out; the reference stays if it has runs, else the first result serves.
+  for (std::size_t i = 0; i < results->size(); ++i) {
+    if ((*results)[i].samples_s.empty())
+      continue;
+    if (i == opts.reference)
+      rep.reference = rep.results.size();
+    rep.results.push_back(std::move((*results)[i]));
+  }
+  bool interrupted = interrupt_flag().load();
+  if (interrupted && rep.results.empty())
+    return fail(runtime_failure("interrupted before any run was measured: nothing to write"));
+  if (auto ok = publish(rep, opts.format, opts.output_path, opts.plot_path); !ok)
+    return fail(ok.err());
+  if (interrupted)
+    return fail(runtime_failure("interrupted by signal " + std::to_string(interrupt_signal())
+                                + ": the results measured so far were written, marked partial"));
+  std::size_t mismatches = 0;
+  for (const auto& r : rep.results)
+    mismatches += r.mismatches;
+  if (mismatches > 0)
+    return fail(runtime_failure(std::to_string(mismatches)
+                                + " mismatched replies: the results are not valid"));
+  return 0;
+}
+
+int run_report(const saved_results_options& opts) {
+  std::vector<report> reports;
+  for (const auto& file : opts.files) {
+    auto r = read_report(file);
+    if (!r)
+      return fail(r.err());
+    reports.push_back(std::move(*r));
+  }
+  auto merged = merge_reports(reports);
+  if (!merged)
+    return fail(merged.err());
+  if (auto ok = publish(*merged, opts.format, opts.output_path, opts.plot_path); !ok)
+    return fail(ok.err());
+  return 0;
+}
+
+int run_diff(const saved_results_options& opts) {
+  auto old_run = read_report(opts.files.at(0));
+  if (!old_run)
+    return fail(old_run.err());
+  auto new_run = read_report(opts.files.at(1));
+  if (!new_run)
+    return fail(new_run.err());
+  auto entries = diff_reports(*old_run, *new_run);
+  auto ok = emit(opts.output_path,
+                 [&](std::ostream& out) { write_diff(entries, out, opts.format); });
+  return ok ? 0 : fail(ok.err());
+}
+
+int run_cipher(const cipher_options& opts) {
+  progress_bar bar{std::cerr};
+  cipher_progress_callback progress;
+  if (!opts.quiet && isatty(STDERR_FILENO))
+    progress = [&bar](std::size_t done, std::size_t total) { bar.update(done, total); };
+  auto results = run_cipher_benchmarks(opts.settings, progress);
+  bar.finish();
+  if (!results)
+    return fail(results.err());
+  auto machine = read_machine_info();
+  auto ok = emit(opts.output_path, [&](std::ostream& out) {
+    write_cipher_report(*results, opts.reference, machine, opts.format, out);
+  });
+  if (!ok)
+    return fail(ok.err());
+  if (!opts.output_path.empty() && opts.format != output_format::table)
+    write_cipher_table(*results, opts.reference, std::cout);
+  std::size_t failures = 0;
+  for (const auto& r : *results)
+    failures += r.failures;
+  if (failures > 0)
+    return fail(runtime_failure(std::to_string(failures) + " decrypts failed: the results are not valid"));
+  return 0;
+}
+
+int run_keygen(const keygen_options& opts) {
+  using clock = std::chrono::steady_clock;
+  auto deadline = clock::now() + opts.time_limit;
+  auto machine = read_machine_info();
+  std::size_t total = opts.requests.size() * opts.threads.size() * opts.keys;
+  std::size_t done = 0;
+  progress_bar bar{std::cerr};
+  bool interactive = !opts.quiet && isatty(STDERR_FILENO);
+  std::vector<keygen_cell> cells;
+  std::size_t skipped = 0;
+  // Private keys go only where --dump-keys says, readable by the owner alone.
+  std::ofstream dump;
+  if (!opts.dump_keys_path.empty()) {
+    auto old_mask = umask(077);
+    dump.open(opts.dump_keys_path, std::ios::trunc);
+    umask(old_mask);
+    if (!dump)
+      return fail(runtime_failure("cannot write --dump-keys '" + opts.dump_keys_path + "'"));
+  }
+  for (const auto& request : opts.requests) {
+    // A rough per-key time, so long cells are announced before they start.
+    auto per_key = opts.quiet ? result<double>{0.0} : calibrate_seconds_per_key(request);
+    for (auto threads : opts.threads) {
+      auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - clock::now());
+      if (left.count() <= 0) {
+        ++skipped;
+        continue;
+      }
+      if (per_key && *per_key > 0) {
+        auto estimate = estimate_seconds(*per_key, opts.keys, threads, machine.cores);
+        if (estimate > 10)
+          std::cerr << "actorbench: " << crypto::describe(request) << " x " << opts.keys
+                    << " keys on " << threads << " threads: about " << static_cast<long>(estimate)
+                    << " s (from a short calibration)\n";
+      }
+      actors::keygen_params params{request, threads, opts.keys, left, {}};
+      if (dump.is_open())
+        params.key_sink = [&dump](const crypto::generated_key& key) { dump << crypto::to_pem(key); };
+      auto sample = actors::run_keygen(params, [&](const actors::keygen_progress&) {
+        if (interactive)
+          bar.update(++done, total);
+      });
+      if (!sample) {
+        bar.finish();
+        return fail(runtime_failure("keygen " + crypto::describe(request) + " on "
+                                    + std::to_string(threads) + " threads failed: "
+                                    + sample.err().detail));
+      }
+      cells.push_back({request, std::move(*sample)});
+    }
+  }
+  bar.finish();
+  if (dump.is_open() && !dump.flush())
+    return fail(runtime_failure("cannot write --dump-keys '" + opts.dump_keys_path + "'"));
+  if (skipped > 0)
+    std::cerr << "actorbench: --time-limit reached: " << skipped << " cells not run\n";
+  auto ok = emit(opts.output_path, [&](std::ostream& out) {
+    write_keygen_report(cells, machine, opts.format, out);
+  });
+  if (!ok)
+    return fail(ok.err());
+  if (!opts.output_path.empty() && opts.format != output_format::table)
+    write_keygen_table(cells, std::cout);
+  if (!opts.plot_path.empty()) {
+    auto drawn = write_keygen_plot(cells, opts.plot_path);
+    if (!drawn)
+      return fail(drawn.err());
+  }
+  std::size_t failures = 0;
+  for (const auto& c : cells)
+    failures += c.sample.validation_failures;
+  if (failures > 0)
+    return fail(runtime_failure(std::to_string(failures) + " generated keys failed validation"));
+  return 0;
+}
+
+
+} // namespace actorbench::bench
