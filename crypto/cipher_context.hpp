@@ -12,6 +12,8 @@ namespace actorbench::crypto {
 
 /// A keyed cipher, created once and reused for many messages: the key schedule
 /// is kept and only the nonce is reset per call. Not thread-safe; one per actor.
+/// A context refers to its back-end's cipher_info, so the back-end must
+/// outlive it (the registry's back-ends live as long as the process).
 class cipher_context {
  public:
   virtual ~cipher_context() = default;

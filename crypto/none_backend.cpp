@@ -37,7 +37,8 @@ class none_context final : public cipher_context {
     return in.size;
   }
 
-  const cipher_info info_;
+  // The back-end's own description: a context never copies it.
+  const cipher_info& info_;
 };
 
 class none_backend final : public backend {

@@ -142,7 +142,8 @@ class openssl_context final : public cipher_context {
     return std::nullopt;
   }
 
-  const cipher_info info_;
+  // The back-end's own description: a context never copies it.
+  const cipher_info& info_;
   evp_cipher_ctx_ptr ctx_;
 };
 

@@ -69,7 +69,8 @@ class stream_context final : public cipher_context {
     return in.size;
   }
 
-  const cipher_info info_;
+  // The back-end's own description: a context never copies it.
+  const cipher_info& info_;
   stream_key key_;
   xor_function xor_fn_;
 };
@@ -123,7 +124,8 @@ class chacha_aead_context final : public cipher_context {
   }
 
  private:
-  const cipher_info info_;
+  // The back-end's own description: a context never copies it.
+  const cipher_info& info_;
   stream_key key_;
   aead_encrypt_function seal_;
   aead_decrypt_function open_;
@@ -175,7 +177,8 @@ class aes256gcm_context final : public cipher_context {
   }
 
  private:
-  const cipher_info info_;
+  // The back-end's own description: a context never copies it.
+  const cipher_info& info_;
   crypto_aead_aes256gcm_state state_;
 };
 
