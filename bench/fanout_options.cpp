@@ -43,16 +43,6 @@ result<cli_options> validate_fanout(const fanout_cli_values& raw) {
   auto procs = parse_count_list("--procs", raw.procs, 1, max_procs);
   if (!procs)
     return procs.err();
-  if (auto avail = available_memory_bytes()) {
-    auto largest = *std::max_element(procs->begin(), procs->end());
-    auto need = static_cast<std::uint64_t>(largest) * actors::fanout_bytes_per_proc;
-    if (need > *avail)
-      return bad_input("invalid --procs '" + raw.procs + "': " + std::to_string(largest)
-                       + " actors need about " + gib(need) + " ("
-                       + std::to_string(actors::fanout_bytes_per_proc)
-                       + " bytes per actor) but only " + gib(*avail) + " is available");
-  }
-
   auto crypto_words = parse_word_list("--crypto", raw.crypto);
   if (!crypto_words)
     return crypto_words.err();
@@ -98,6 +88,18 @@ result<cli_options> validate_fanout(const fanout_cli_values& raw) {
     if (!s)
       return bad_input("invalid --spawn '" + raw.spawn + "': expected main, chain or both");
     spawns.push_back(*s);
+  }
+
+  if (auto avail = available_memory_bytes()) {
+    auto largest = *std::max_element(procs->begin(), procs->end());
+    std::size_t per_proc = 0;
+    for (auto sp : spawns)
+      per_proc = std::max(per_proc, actors::fanout_bytes_per_proc(sp));
+    auto need = static_cast<std::uint64_t>(largest) * per_proc;
+    if (need > *avail)
+      return bad_input("invalid --procs '" + raw.procs + "': " + std::to_string(largest)
+                       + " actors need about " + gib(need) + " (" + std::to_string(per_proc)
+                       + " bytes per actor) but only " + gib(*avail) + " is available");
   }
 
   auto context_words = parse_word_list("--context", raw.context);

@@ -67,9 +67,16 @@ TEST_CASE("bad numbers name the option, the value and the valid range") {
 }
 
 TEST_CASE("a run that cannot fit in memory is refused with the estimate") {
-  auto msg = bad({"--procs", "99999999"});
+  auto msg = bad({"--procs", "99999999", "--spawn", "main"});
   CHECK(contains(msg, "need about"));
   CHECK(contains(msg, "GiB"));
+}
+
+TEST_CASE("the memory estimate follows the spawn strategy") {
+  // Chain spawning keeps the live set to its chunks: 50 million senders need
+  // about 3 GiB, spawned from main about 95 GiB.
+  CHECK(parse({"--procs", "50000000"}));
+  CHECK(contains(bad({"--procs", "50000000", "--spawn", "main"}), "2048 bytes per actor"));
 }
 
 TEST_CASE("words outside their sets are refused with the valid ones listed") {
