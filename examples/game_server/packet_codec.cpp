@@ -1,0 +1,118 @@
+#include "packet_codec.hpp"
+
+namespace game {
+
+namespace {
+
+/// Whether a payload of `n` bytes is allowed for `type`; false for unknown types.
+bool payload_size_ok(std::uint8_t type, std::size_t n) noexcept {
+  switch (static_cast<frame_type>(type)) {
+    case frame_type::hello:
+      return n >= 1 && n <= max_key_size;
+    case frame_type::packet:
+      return n >= 1 && n <= max_payload_size;
+    case frame_type::stats_request:
+    case frame_type::accepted:
+      return n == 0;
+    case frame_type::rejected:
+      return n == 1;
+    case frame_type::stats:
+      return n == stats_payload_size;
+  }
+  return false;
+}
+
+bool known_type(std::uint8_t type) noexcept {
+  return type >= static_cast<std::uint8_t>(frame_type::hello)
+         && type <= static_cast<std::uint8_t>(frame_type::stats);
+}
+
+void put_u64(bytes& out, std::uint64_t x) {
+  for (int shift = 56; shift >= 0; shift -= 8)
+    out.push_back(static_cast<std::uint8_t>(x >> shift));
+}
+
+std::uint64_t get_u64(const std::uint8_t* p) noexcept {
+  std::uint64_t x = 0;
+  for (int i = 0; i < 8; ++i)
+    x = (x << 8) | p[i];
+  return x;
+}
+
+} // namespace
+
+std::string_view to_string(codec_errc code) noexcept {
+  switch (code) {
+    case codec_errc::empty_frame:
+      return "empty_frame";
+    case codec_errc::oversized:
+      return "oversized";
+    case codec_errc::unknown_type:
+      return "unknown_type";
+    case codec_errc::bad_payload_size:
+      return "bad_payload_size";
+  }
+  return "unknown";
+}
+
+actorbench::crypto::result<std::optional<frame>, codec_errc> decode_frame(bytes_view in) noexcept {
+  if (in.data == nullptr || in.size < header_size)
+    return std::optional<frame>{};
+  const std::uint8_t* p = in.data;
+  const std::uint32_t length = (std::uint32_t{p[0]} << 24) | (std::uint32_t{p[1]} << 16)
+                               | (std::uint32_t{p[2]} << 8) | std::uint32_t{p[3]};
+  if (length == 0)
+    return codec_errc::empty_frame;
+  if (length - 1 > max_payload_size)
+    return codec_errc::oversized;
+  if (in.size == header_size)
+    return std::optional<frame>{};
+  const std::uint8_t type = p[header_size];
+  if (!known_type(type))
+    return codec_errc::unknown_type;
+  const std::size_t payload_size = length - 1;
+  if (!payload_size_ok(type, payload_size))
+    return codec_errc::bad_payload_size;
+  const std::size_t total = header_size + length;
+  if (in.size < total)
+    return std::optional<frame>{};
+  return std::optional<frame>{
+    frame{static_cast<frame_type>(type), bytes_view{p + header_size + 1, payload_size}, total}};
+}
+
+bytes encode_frame(frame_type type, bytes_view payload) {
+  const auto length = static_cast<std::uint32_t>(payload.size + 1);
+  bytes out;
+  out.reserve(header_size + length);
+  for (int shift = 24; shift >= 0; shift -= 8)
+    out.push_back(static_cast<std::uint8_t>(length >> shift));
+  out.push_back(static_cast<std::uint8_t>(type));
+  if (payload.size > 0)
+    out.insert(out.end(), payload.data, payload.data + payload.size);
+  return out;
+}
+
+bytes encode_stats(const server_stats& s) {
+  bytes out;
+  out.reserve(stats_payload_size);
+  for (auto x : {s.sessions_open, s.sessions_opened, s.packets_delivered, s.packets_accepted,
+                 s.packets_malformed, s.packets_forged, s.protocol_errors})
+    put_u64(out, x);
+  return out;
+}
+
+std::optional<server_stats> decode_stats(bytes_view payload) noexcept {
+  if (payload.data == nullptr || payload.size != stats_payload_size)
+    return std::nullopt;
+  const std::uint8_t* p = payload.data;
+  server_stats s;
+  for (auto* field : {&s.sessions_open, &s.sessions_opened, &s.packets_delivered,
+                      &s.packets_accepted, &s.packets_malformed, &s.packets_forged,
+                      &s.protocol_errors}) {
+    *field = get_u64(p);
+    p += 8;
+  }
+  return s;
+}
+
+} // namespace game

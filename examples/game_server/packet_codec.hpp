@@ -1,0 +1,112 @@
+#pragma once
+
+// The game server's wire format: a TCP stream of length-prefixed frames.
+//
+//   frame   = length (4 bytes, big-endian) || type (1 byte) || payload
+//   length  = 1 + payload size, so never 0
+//
+// Client to server: `hello` (the session key, once, first), `packet` (nonce ||
+// ciphertext || tag under that key), `stats_request`. Server to client:
+// `accepted` or `rejected` (one per packet, in order), `stats`.
+//
+// decode_frame() is a pure function of its input: it never throws, aborts or
+// allocates, and it reads only inside the view it is given, whatever the bytes
+// (a libFuzzer target calls it on arbitrary input).
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string_view>
+
+#include "crypto/bytes.hpp"
+#include "crypto/error.hpp"
+
+namespace game {
+
+using actorbench::crypto::bytes;
+using actorbench::crypto::bytes_view;
+
+enum class frame_type : std::uint8_t {
+  /// Client: the session key, in clear (a demo, not a key exchange: see README).
+  hello = 1,
+  /// Client: one encrypted game message, nonce || ciphertext || tag.
+  packet = 2,
+  /// Client: asks for the server's counters; no payload.
+  stats_request = 3,
+  /// Server: the client's oldest unanswered packet decrypted; no payload.
+  accepted = 4,
+  /// Server: it was dropped; the payload is one rejection_reason byte.
+  rejected = 5,
+  /// Server: the counters (server_stats), answering stats_request.
+  stats = 6,
+};
+
+/// Why the server dropped a packet (the payload of a `rejected` frame).
+enum class rejection_reason : std::uint8_t {
+  /// Too short to hold a nonce and a tag.
+  malformed = 1,
+  /// The tag did not verify: tampered, or not under this session's key.
+  forged = 2,
+};
+
+/// Bytes before the body.
+constexpr std::size_t header_size = 4;
+/// Largest key a hello may carry.
+constexpr std::size_t max_key_size = 64;
+/// Largest payload of any frame; a longer length is refused before reading it.
+constexpr std::size_t max_payload_size = 16 * 1024;
+
+/// The server's counters, as a `stats` frame carries them.
+struct server_stats {
+  std::uint64_t sessions_open = 0;
+  std::uint64_t sessions_opened = 0;
+  std::uint64_t packets_delivered = 0;
+  std::uint64_t packets_accepted = 0;
+  std::uint64_t packets_malformed = 0;
+  std::uint64_t packets_forged = 0;
+  /// Connections closed for a frame that broke the protocol.
+  std::uint64_t protocol_errors = 0;
+};
+
+/// Payload size of a `stats` frame: seven 8-byte big-endian counters.
+constexpr std::size_t stats_payload_size = 7 * 8;
+
+/// Why a frame could not be decoded. After any of these the stream cannot be
+/// resynchronised: the connection must be closed.
+enum class codec_errc {
+  /// The length field is 0 (a frame has at least its type byte).
+  empty_frame = 1,
+  /// The length field exceeds 1 + max_payload_size.
+  oversized,
+  /// The type byte is not a frame_type.
+  unknown_type,
+  /// The payload size is not allowed for this type (e.g. a hello without a
+  /// key, an `accepted` with a payload).
+  bad_payload_size,
+};
+
+/// Short stable name, e.g. "oversized".
+std::string_view to_string(codec_errc code) noexcept;
+
+/// One decoded frame; `payload` points into the decoded input.
+struct frame {
+  frame_type type;
+  bytes_view payload;
+  /// Bytes of input this frame took (header_size + 1 + payload.size).
+  std::size_t size = 0;
+};
+
+/// The first frame at the start of `in`; nothing (an empty optional) while
+/// `in` holds only part of a frame that may still be valid; an error as soon
+/// as the header or type is invalid (without waiting for the rest).
+actorbench::crypto::result<std::optional<frame>, codec_errc> decode_frame(bytes_view in) noexcept;
+
+/// A frame of `type` with `payload`. The payload must be valid for the type
+/// (decode_frame accepts the result); this is not checked.
+bytes encode_frame(frame_type type, bytes_view payload);
+
+/// The payload of a `stats` frame, and back; nothing if the size is wrong.
+bytes encode_stats(const server_stats& stats);
+std::optional<server_stats> decode_stats(bytes_view payload) noexcept;
+
+} // namespace game

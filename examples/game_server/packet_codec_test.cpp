@@ -1,0 +1,130 @@
+#define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
+#include <doctest/doctest.h>
+
+#include <random>
+#include <string_view>
+
+#include "packet_codec.hpp"
+
+using namespace game;
+
+namespace {
+
+bytes from(std::initializer_list<int> xs) {
+  bytes out;
+  for (int x : xs)
+    out.push_back(static_cast<std::uint8_t>(x));
+  return out;
+}
+
+codec_errc error_of(const bytes& in) {
+  auto r = decode_frame(in);
+  REQUIRE_FALSE(r);
+  return r.err();
+}
+
+} // namespace
+
+TEST_CASE("an encoded frame decodes to its type and payload, and consumes exactly its bytes") {
+  bytes key(32, 0xab);
+  auto wire = encode_frame(frame_type::hello, key);
+  CHECK(wire.size() == header_size + 1 + key.size());
+  auto tail = encode_frame(frame_type::stats_request, {});
+  wire.insert(wire.end(), tail.begin(), tail.end());
+  auto r = decode_frame(wire);
+  REQUIRE(r);
+  REQUIRE(r->has_value());
+  const frame& f = **r;
+  CHECK(f.type == frame_type::hello);
+  CHECK(bytes(f.payload.data, f.payload.data + f.payload.size) == key);
+  CHECK(f.size == header_size + 1 + key.size());
+  auto second = decode_frame({wire.data() + f.size, wire.size() - f.size});
+  REQUIRE(second);
+  REQUIRE(second->has_value());
+  CHECK((*second)->type == frame_type::stats_request);
+  CHECK((*second)->payload.size == 0);
+}
+
+TEST_CASE("every strict prefix of a valid frame is incomplete, not an error") {
+  auto wire = encode_frame(frame_type::packet, bytes(100, 7));
+  for (std::size_t n = 0; n < wire.size(); ++n) {
+    auto r = decode_frame({wire.data(), n});
+    CAPTURE(n);
+    REQUIRE(r);
+    CHECK_FALSE(r->has_value());
+  }
+  CHECK(decode_frame(bytes_view{}));
+}
+
+TEST_CASE("invalid headers are refused as soon as they are seen") {
+  CHECK(error_of(from({0, 0, 0, 0})) == codec_errc::empty_frame);
+  // 1 + max_payload_size is the largest length; one more is refused from the header alone.
+  const std::uint32_t too_long = 2 + max_payload_size;
+  CHECK(error_of(from({0, 0, int(too_long >> 8), int(too_long & 0xff)})) == codec_errc::oversized);
+  CHECK(error_of(from({0xff, 0xff, 0xff, 0xff})) == codec_errc::oversized);
+  CHECK(error_of(from({0, 0, 0, 1, 0})) == codec_errc::unknown_type);
+  CHECK(error_of(from({0, 0, 0, 1, 7})) == codec_errc::unknown_type);
+  CHECK(error_of(from({0, 0, 0, 1, 0xff})) == codec_errc::unknown_type);
+}
+
+TEST_CASE("payload sizes are checked per type") {
+  auto size_error = [](frame_type t, std::size_t n) {
+    auto wire = encode_frame(t, bytes(n, 1));
+    wire.resize(header_size + 1); // the verdict needs only the header and the type
+    auto r = decode_frame(wire);
+    return !r && r.err() == codec_errc::bad_payload_size;
+  };
+  CHECK(size_error(frame_type::hello, 0));
+  CHECK(size_error(frame_type::hello, max_key_size + 1));
+  CHECK_FALSE(size_error(frame_type::hello, max_key_size));
+  CHECK(size_error(frame_type::packet, 0));
+  CHECK_FALSE(size_error(frame_type::packet, max_payload_size));
+  CHECK(size_error(frame_type::stats_request, 1));
+  CHECK(size_error(frame_type::accepted, 1));
+  CHECK(size_error(frame_type::rejected, 0));
+  CHECK(size_error(frame_type::rejected, 2));
+  CHECK_FALSE(size_error(frame_type::rejected, 1));
+  CHECK(size_error(frame_type::stats, stats_payload_size - 1));
+  CHECK_FALSE(size_error(frame_type::stats, stats_payload_size));
+}
+
+TEST_CASE("stats survive the round trip and a wrong size is refused") {
+  server_stats s{1, 2, 3, 4, 5, 6, 0x0102030405060708ull};
+  auto payload = encode_stats(s);
+  CHECK(payload.size() == stats_payload_size);
+  auto back = decode_stats(payload);
+  REQUIRE(back);
+  CHECK(back->sessions_open == 1);
+  CHECK(back->sessions_opened == 2);
+  CHECK(back->packets_delivered == 3);
+  CHECK(back->packets_accepted == 4);
+  CHECK(back->packets_malformed == 5);
+  CHECK(back->packets_forged == 6);
+  CHECK(back->protocol_errors == 0x0102030405060708ull);
+  payload.pop_back();
+  CHECK_FALSE(decode_stats(payload));
+  CHECK_FALSE(decode_stats({}));
+}
+
+TEST_CASE("random input never reads outside its view: each verdict is consistent") {
+  std::mt19937 rng{12345};
+  for (int round = 0; round < 20000; ++round) {
+    // Mostly small lengths, so that whole frames occur too.
+    bytes in(rng() % 64);
+    for (auto& b : in)
+      b = static_cast<std::uint8_t>(rng());
+    if (in.size() >= 4 && rng() % 2 == 0) {
+      in[0] = in[1] = 0;
+      in[2] = static_cast<std::uint8_t>(rng() % 2);
+    }
+    auto r = decode_frame(in);
+    if (!r)
+      CHECK(to_string(r.err()) != "unknown");
+    if (r && r->has_value()) {
+      const frame& f = **r;
+      CHECK(f.size <= in.size());
+      CHECK(f.payload.data == in.data() + header_size + 1);
+      CHECK(f.size == header_size + 1 + f.payload.size);
+    }
+  }
+}
