@@ -4,21 +4,34 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <mutex>
+#include <unordered_map>
 #include <vector>
 
 #include <caf/actor.hpp>
 #include <caf/actor_system.hpp>
+#include <caf/atom.hpp>
 
 #include "actors/error.hpp"
 #include "crypto/backend.hpp"
+#include "crypto/cipher_context.hpp"
 #include "crypto/bytes.hpp"
 #include "crypto/cipher_info.hpp"
 
 namespace actorbench::actors {
 
+/// Tags a rejection report: (rejected_atom, std::uint32_t session_id, reason),
+/// the reason being malformed_atom::value or forged_atom::value.
+using rejected_atom = caf::atom_constant<caf::atom("rejected")>;
+/// Shorter than nonce + tag.
+using malformed_atom = caf::atom_constant<caf::atom("malformed")>;
+/// Decryption failed (AEAD: the tag did not verify).
+using forged_atom = caf::atom_constant<caf::atom("forged")>;
+
 /// What a session pool is made of.
 struct session_pool_config {
-  /// Session actors, with ids 0..sessions-1.
+  /// Session actors created with the pool, with ids 0..sessions-1; may be 0
+  /// when sessions come and go with open() and close().
   std::size_t sessions = 0;
   /// Back-end and cipher every session decrypts with; must outlive the pool
   /// (the registry's do).
@@ -35,6 +48,9 @@ struct session_pool_config {
   /// keystream under `master_key` with nonce i (little-endian, zero-padded).
   /// Deterministic, for demos and tests; real servers supply `keys`.
   crypto::bytes master_key;
+  /// When true, the handler also gets (rejected_atom, id, reason) for every
+  /// packet a session drops, e.g. to tell the client.
+  bool report_rejections = false;
 };
 
 /// Counters of a pool, each read atomically (together they are not one
@@ -42,6 +58,8 @@ struct session_pool_config {
 struct pool_metrics {
   /// Sessions not yet terminated.
   std::size_t sessions = 0;
+  /// Sessions ever created, at create() and by open().
+  std::uint64_t opened = 0;
   /// Packets accepted by deliver().
   std::uint64_t delivered = 0;
   /// Packets decrypted and handed to the handler, and their plaintext bytes.
@@ -61,14 +79,16 @@ struct pool_metrics {
 
 /// Session actors on the user's actor system, one per client, each with its
 /// own key and cipher context. A packet is the nonce (cipher nonce_size
-/// bytes) followed by the ciphertext (with the tag for AEAD ciphers). The
-/// pool must be destroyed before its actor system.
+/// bytes) followed by the ciphertext (with the tag for AEAD ciphers).
+/// Sessions are made at create() or one at a time with open() (a client
+/// connects) and ended with close() (it disconnects); ids are never reused.
+/// The pool must be destroyed before its actor system.
 class session_pool {
  public:
   /// Keys a context per session and spawns the sessions (lazily: a session
-  /// is first scheduled by its first packet). Errors: bad_parameter (no
-  /// sessions, more than 2^32, no back-end, cipher or handler, keys of the
-  /// wrong count or size), crypto_failure (a context could not be made).
+  /// is first scheduled by its first packet). Errors: bad_parameter (more
+  /// than 2^32 sessions, no back-end, cipher or handler, keys of the wrong
+  /// count or size), crypto_failure (a context could not be made).
   static result<std::unique_ptr<session_pool>> create(caf::actor_system& system,
                                                       session_pool_config config);
 
@@ -82,13 +102,24 @@ class session_pool {
   /// stopped pool. Callable from any thread, but not during destruction.
   bool deliver(std::uint32_t id, crypto::bytes packet);
 
+  /// Adds a session keyed with `key` and returns its id (the next unused
+  /// one). Errors: bad_parameter (a key of the wrong size, a stopped pool,
+  /// 2^32 ids used up), crypto_failure (no context). Callable from any thread.
+  result<std::uint32_t> open(crypto::bytes key);
+
+  /// Ends session `id` once it has handled the packets delivered so far;
+  /// deliver() refuses the id from now on. False for an unknown id.
+  /// Callable from any thread.
+  bool close(std::uint32_t id);
+
   pool_metrics metrics() const noexcept;
 
   /// Session `id`'s key, so that a client or test can encrypt for it;
-  /// `id` must be below size().
-  const crypto::bytes& key(std::uint32_t id) const { return keys_.at(id); }
+  /// empty for an id that is not open.
+  crypto::bytes key(std::uint32_t id) const;
 
-  std::size_t size() const noexcept { return sessions_.size(); }
+  /// Sessions opened and not closed (stop() keeps them, for key()).
+  std::size_t size() const;
 
   /// Makes every session quit (packets still queued are dropped unhandled)
   /// and waits at most `limit` for them to terminate; true if they all did.
@@ -99,12 +130,24 @@ class session_pool {
   struct shared;
 
  private:
-  session_pool(std::shared_ptr<shared> state, std::vector<crypto::bytes> keys,
-               std::vector<caf::actor> sessions);
+  struct session {
+    caf::actor actor;
+    crypto::bytes key;
+  };
 
+  session_pool(caf::actor_system& system, const crypto::backend& backend,
+               std::shared_ptr<shared> state);
+
+  /// Spawns session `id` with its context; the caller holds mtx_.
+  void spawn_session(std::uint32_t id, crypto::bytes key,
+                     std::unique_ptr<crypto::cipher_context> context);
+
+  caf::actor_system& system_;
+  const crypto::backend& backend_;
   std::shared_ptr<shared> state_;
-  std::vector<crypto::bytes> keys_;
-  std::vector<caf::actor> sessions_;
+  mutable std::mutex mtx_;
+  std::unordered_map<std::uint32_t, session> sessions_;
+  std::uint64_t next_id_ = 0;
 };
 
 } // namespace actorbench::actors

@@ -29,6 +29,7 @@ constexpr std::size_t sessions = 200;
 struct inbox {
   std::mutex mtx;
   std::vector<std::pair<std::uint32_t, std::string>> got;
+  std::vector<std::pair<std::uint32_t, caf::atom_value>> rejected;
 
   std::size_t size() {
     std::lock_guard<std::mutex> guard{mtx};
@@ -37,10 +38,16 @@ struct inbox {
 };
 
 caf::behavior recording_handler(caf::event_based_actor*, std::shared_ptr<inbox> box) {
-  return {[box](std::uint32_t id, const crypto::bytes& text) {
-    std::lock_guard<std::mutex> guard{box->mtx};
-    box->got.emplace_back(id, std::string(text.begin(), text.end()));
-  }};
+  return {
+    [box](std::uint32_t id, const crypto::bytes& text) {
+      std::lock_guard<std::mutex> guard{box->mtx};
+      box->got.emplace_back(id, std::string(text.begin(), text.end()));
+    },
+    [box](actors::rejected_atom, std::uint32_t id, caf::atom_value reason) {
+      std::lock_guard<std::mutex> guard{box->mtx};
+      box->rejected.emplace_back(id, reason);
+    },
+  };
 }
 
 /// Polls `done` every millisecond for at most 30 s.
@@ -242,7 +249,7 @@ TEST_CASE("a bad configuration is refused before any session is spawned") {
   };
   auto running = rt.system().registry().running();
   std::vector<actors::session_pool_config> bad(6, base());
-  bad[0].sessions = 0;
+  bad[0].cipher = nullptr;
   bad[1].backend = nullptr;
   bad[2].handler = nullptr;
   bad[3].master_key.pop_back();
@@ -289,4 +296,120 @@ TEST_CASE("stopping or destroying the pool terminates every session, busy or idl
   CHECK_FALSE(f.pool->deliver(0, f.packet_for(0, "too late")));
   CHECK(f.pool->stop(std::chrono::milliseconds{1}));
   CHECK(eventually([&] { return sys.registry().running() == before - sessions; }));
+}
+
+TEST_CASE("sessions opened at run time get fresh ids and their own keys") {
+  fixture f{"openssl", "aes-128-gcm"};
+  auto k1 = crypto::bytes(16, 0x11);
+  auto id1 = f.pool->open(k1);
+  REQUIRE(id1);
+  CHECK(*id1 == sessions);
+  auto id2 = f.pool->open(crypto::bytes(16, 0x22));
+  REQUIRE(id2);
+  CHECK(*id2 == sessions + 1);
+  CHECK(f.pool->key(*id1) == k1);
+  CHECK(f.pool->size() == sessions + 2);
+  CHECK(f.pool->metrics().opened == sessions + 2);
+  CHECK(f.pool->deliver(*id1, f.packet_for(*id1, "from a new client")));
+  CHECK(f.pool->deliver(*id2, f.packet_for(*id1, "under the wrong key")));
+  REQUIRE(eventually([&] { return f.pool->metrics().handled() == 2; }));
+  auto m = f.pool->metrics();
+  CHECK(m.decrypted == 1);
+  CHECK(m.auth_failures == 1);
+  REQUIRE(f.box->size() == 1);
+  CHECK(f.box->got[0] == std::make_pair(*id1, std::string("from a new client")));
+  // Without report_rejections the handler hears nothing of the failure.
+  CHECK(f.box->rejected.empty());
+}
+
+TEST_CASE("closing a session handles what was delivered, then frees it, and its id stays unused") {
+  actors::runtime rt{{2, "stealing", {}}};
+  auto box = std::make_shared<inbox>();
+  auto handler = rt.system().spawn(recording_handler, box);
+  const auto& ossl = backend("openssl");
+  actors::session_pool_config cfg;
+  cfg.backend = &ossl;
+  cfg.cipher = ossl.find_cipher("chacha20-poly1305");
+  cfg.handler = handler;
+  auto p = actors::session_pool::create(rt.system(), std::move(cfg));
+  REQUIRE_MESSAGE(p, (p ? "" : p.err().detail));
+  auto& pool = **p;
+  CHECK(pool.size() == 0);
+  CHECK(pool.metrics().sessions == 0);
+  const auto running = rt.system().registry().running();
+  std::vector<std::uint32_t> ids;
+  for (std::uint8_t i = 0; i < 50; ++i) {
+    auto id = pool.open(crypto::bytes(32, i));
+    REQUIRE(id);
+    ids.push_back(*id);
+  }
+  CHECK(pool.metrics().sessions == 50);
+  const auto& c = *ossl.find_cipher("chacha20-poly1305");
+  for (auto id : ids)
+    for (std::uint64_t n = 0; n < 20; ++n)
+      CHECK(pool.deliver(id, seal(ossl, c, pool.key(id), "tick", n)));
+  for (auto id : ids)
+    CHECK(pool.close(id));
+  CHECK_FALSE(pool.close(ids[0]));
+  CHECK_FALSE(pool.deliver(ids[0], seal(ossl, c, crypto::bytes(32, 0), "late", 99)));
+  CHECK(pool.key(ids[0]).empty());
+  CHECK(pool.size() == 0);
+  REQUIRE(eventually([&] { return pool.metrics().sessions == 0; }));
+  auto m = pool.metrics();
+  CHECK(m.decrypted == 50 * 20);
+  CHECK(m.delivered == 50 * 20);
+  CHECK(m.in_flight == 0);
+  CHECK(m.opened == 50);
+  CHECK(eventually([&] { return rt.system().registry().running() == running; }));
+  auto next = pool.open(crypto::bytes(32, 1));
+  REQUIRE(next);
+  CHECK(*next == 50);
+  CHECK(pool.stop(std::chrono::seconds{10}));
+  auto refused = pool.open(crypto::bytes(32, 1));
+  REQUIRE_FALSE(refused);
+  CHECK(refused.err().code == actors::errc::bad_parameter);
+  p->reset();
+  caf::anon_send_exit(handler, caf::exit_reason::user_shutdown);
+}
+
+TEST_CASE("a key of the wrong size is refused by open and no session is spawned") {
+  fixture f{"openssl", "aes-256-gcm"};
+  auto before = f.rt.system().registry().running();
+  auto id = f.pool->open(crypto::bytes(16, 1));
+  REQUIRE_FALSE(id);
+  CHECK(id.err().code == actors::errc::bad_parameter);
+  CHECK(f.rt.system().registry().running() == before);
+  CHECK(f.pool->metrics().opened == sessions);
+}
+
+TEST_CASE("with report_rejections the handler hears of every dropped packet and why") {
+  actors::runtime rt{{2, "stealing", {}}};
+  auto box = std::make_shared<inbox>();
+  auto handler = rt.system().spawn(recording_handler, box);
+  const auto& ossl = backend("openssl");
+  const auto& c = *ossl.find_cipher("aes-128-gcm");
+  actors::session_pool_config cfg;
+  cfg.backend = &ossl;
+  cfg.cipher = &c;
+  cfg.handler = handler;
+  cfg.report_rejections = true;
+  auto p = actors::session_pool::create(rt.system(), std::move(cfg));
+  REQUIRE(p);
+  auto id = (*p)->open(crypto::bytes(16, 3));
+  REQUIRE(id);
+  auto good = seal(ossl, c, (*p)->key(*id), "fire", 1);
+  auto tampered = good;
+  tampered.back() ^= 1;
+  (*p)->deliver(*id, tampered);
+  (*p)->deliver(*id, crypto::bytes(c.nonce_size, 0));
+  (*p)->deliver(*id, good);
+  REQUIRE(eventually([&] { return (*p)->metrics().handled() == 3 && box->size() == 1; }));
+  REQUIRE(eventually([&] {
+    std::lock_guard<std::mutex> guard{box->mtx};
+    return box->rejected.size() == 2;
+  }));
+  CHECK(box->rejected[0] == std::make_pair(*id, caf::atom_value{actors::forged_atom::value}));
+  CHECK(box->rejected[1] == std::make_pair(*id, caf::atom_value{actors::malformed_atom::value}));
+  p->reset();
+  caf::anon_send_exit(handler, caf::exit_reason::user_shutdown);
 }
