@@ -1,0 +1,345 @@
+// A TCP game server embedding actors::session_pool on CAF's middleman.
+//
+// One broker (on the middleman's I/O thread) accepts connections and splits
+// their byte streams into frames (packet_codec.hpp). A connection's `hello`
+// opens a session in the pool with the key it carries; each `packet` goes to
+// that session's actor, which decrypts it with its own cipher context (a
+// fresh nonce per packet is the client's duty) and reports to the broker,
+// the pool's handler: the broker answers `accepted` or `rejected` in order.
+// A packet too short or failing its tag is dropped and counted; a frame that
+// breaks the protocol closes that connection only; a disconnect closes its
+// session. The server runs until SIGINT/SIGTERM or --duration.
+//
+// The key travels in clear in `hello`: this demonstrates per-connection
+// sessions, it is not a key exchange. Listen on loopback (the default).
+//
+//   game_server [--port 7777] [--bind 127.0.0.1] [--duration S] [--cipher aes-256-gcm]
+//
+// Exit codes: 0 stopped as asked; 1 a runtime failure; 2 bad input, including
+// a port that cannot be listened on (one line on stderr).
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <iostream>
+#include <memory>
+#include <optional>
+#include <string>
+#include <unordered_map>
+
+#include <CLI/CLI.hpp>
+#include <caf/actor_system.hpp>
+#include <caf/actor_system_config.hpp>
+#include <caf/io/broker.hpp>
+#include <caf/io/middleman.hpp>
+#include <caf/io/system_messages.hpp>
+#include <caf/scoped_actor.hpp>
+#include <caf/send.hpp>
+
+#include "actors/session_pool.hpp"
+#include "command_line.hpp"
+#include "frame_reader.hpp"
+#include "packet_codec.hpp"
+
+using namespace actorbench;
+using open_atom = caf::atom_constant<caf::atom("open")>;
+
+namespace {
+
+/// A client that has not read this many bytes of replies is disconnected.
+constexpr std::size_t max_unsent_bytes = 4 << 20;
+
+/// What main and the broker share: main fills in the pool before the broker
+/// opens its port, and destroys it after the broker is gone.
+struct server_shared {
+  std::shared_ptr<actors::session_pool> pool;
+  std::atomic<std::uint64_t> protocol_errors{0};
+};
+
+struct connection {
+  std::string peer;
+  game::frame_reader reader;
+  std::optional<std::uint32_t> session;
+  std::uint64_t accepted = 0;
+  std::uint64_t malformed = 0;
+  std::uint64_t forged = 0;
+};
+
+/// The broker's state and logic; lives in its behavior.
+class server_state {
+ public:
+  server_state(caf::io::broker* self, std::shared_ptr<server_shared> shared)
+    : self_(self), shared_(std::move(shared)) {
+  }
+
+  caf::result<std::uint16_t> open(std::uint16_t port, const std::string& bind) {
+    auto r = self_->add_tcp_doorman(port, bind.c_str(), true);
+    if (!r)
+      return r.error();
+    return r->second;
+  }
+
+  void on_connect(caf::io::connection_handle hdl) {
+    auto& c = conns_[hdl];
+    c.peer = self_->remote_addr(hdl) + ':' + std::to_string(self_->remote_port(hdl));
+    self_->configure_read(hdl, caf::io::receive_policy::at_most(8192));
+  }
+
+  void on_data(caf::io::connection_handle hdl, const std::vector<char>& data) {
+    auto i = conns_.find(hdl);
+    if (i == conns_.end())
+      return;
+    auto& c = i->second;
+    c.reader.append(data.data(), data.size());
+    std::string problem;
+    auto bad_frame = c.reader.drain(
+      [&](const game::frame& f) { return on_frame(hdl, c, f, problem); });
+    if (bad_frame)
+      problem = "bad frame (" + std::string{game::to_string(*bad_frame)} + ")";
+    if (!problem.empty())
+      drop(hdl, problem);
+  }
+
+  void on_closed(caf::io::connection_handle hdl) {
+    auto i = conns_.find(hdl);
+    if (i == conns_.end())
+      return;
+    const auto& c = i->second;
+    if (c.session && c.malformed + c.forged > 0)
+      std::cout << "game_server: session " << *c.session << " (" << c.peer << ") closed: "
+                << c.accepted << " packets accepted, " << c.malformed << " malformed and "
+                << c.forged << " forged rejected" << std::endl;
+    end(i);
+  }
+
+  /// A session's verdict on the oldest packet it had from this client.
+  void on_verdict(std::uint32_t session, game::frame_type verdict,
+                  std::optional<game::rejection_reason> reason) {
+    auto s = by_session_.find(session);
+    if (s == by_session_.end())
+      return; // the client left meanwhile
+    auto hdl = s->second;
+    auto& c = conns_.at(hdl);
+    if (!reason)
+      ++c.accepted;
+    else if (*reason == game::rejection_reason::malformed)
+      ++c.malformed;
+    else
+      ++c.forged;
+    std::uint8_t why = reason ? static_cast<std::uint8_t>(*reason) : 0;
+    send(hdl, game::encode_frame(verdict, reason ? game::bytes_view{&why, 1} : game::bytes_view{}));
+  }
+
+ private:
+  using conn_map = std::unordered_map<caf::io::connection_handle, connection>;
+
+  /// Handles one frame; false (with `problem` set) if it breaks the protocol.
+  bool on_frame(caf::io::connection_handle hdl, connection& c, const game::frame& f,
+                std::string& problem) {
+    auto& pool = *shared_->pool;
+    switch (f.type) {
+      case game::frame_type::hello: {
+        if (c.session) {
+          problem = "a second hello";
+          return false;
+        }
+        auto id = pool.open(game::bytes(f.payload.data, f.payload.data + f.payload.size));
+        if (!id) {
+          problem = "hello refused: " + id.err().detail;
+          return false;
+        }
+        c.session = *id;
+        by_session_[*id] = hdl;
+        return true;
+      }
+      case game::frame_type::packet:
+        if (!c.session) {
+          problem = "a packet before hello";
+          return false;
+        }
+        pool.deliver(*c.session, game::bytes(f.payload.data, f.payload.data + f.payload.size));
+        return true;
+      case game::frame_type::stats_request:
+        send(hdl, game::encode_frame(game::frame_type::stats, game::encode_stats(stats())));
+        return true;
+      default:
+        problem = "a frame only servers send";
+        return false;
+    }
+  }
+
+  game::server_stats stats() const {
+    auto m = shared_->pool->metrics();
+    game::server_stats s;
+    s.sessions_open = m.sessions;
+    s.sessions_opened = m.opened;
+    s.packets_delivered = m.delivered;
+    s.packets_accepted = m.decrypted;
+    s.packets_malformed = m.malformed;
+    s.packets_forged = m.auth_failures;
+    s.protocol_errors = shared_->protocol_errors.load();
+    return s;
+  }
+
+  void send(caf::io::connection_handle hdl, const game::bytes& frame) {
+    auto& buf = self_->wr_buf(hdl);
+    if (buf.size() > max_unsent_bytes) {
+      drop(hdl, "it does not read its replies");
+      return;
+    }
+    buf.insert(buf.end(), frame.begin(), frame.end());
+    self_->flush(hdl);
+  }
+
+  void drop(caf::io::connection_handle hdl, const std::string& problem) {
+    auto i = conns_.find(hdl);
+    if (i == conns_.end())
+      return;
+    ++shared_->protocol_errors;
+    std::cout << "game_server: closing " << i->second.peer << ": " << problem << std::endl;
+    end(i);
+    self_->close(hdl);
+  }
+
+  /// Forgets a connection and closes its session.
+  void end(conn_map::iterator i) {
+    if (auto id = i->second.session) {
+      shared_->pool->close(*id);
+      by_session_.erase(*id);
+    }
+    conns_.erase(i);
+  }
+
+  caf::io::broker* self_;
+  std::shared_ptr<server_shared> shared_;
+  conn_map conns_;
+  std::unordered_map<std::uint32_t, caf::io::connection_handle> by_session_;
+};
+
+caf::behavior game_server(caf::io::broker* self, std::shared_ptr<server_shared> shared) {
+  auto st = std::make_shared<server_state>(self, std::move(shared));
+  return {
+    [st](open_atom, std::uint16_t port, const std::string& bind) { return st->open(port, bind); },
+    [st](const caf::io::new_connection_msg& msg) { st->on_connect(msg.handle); },
+    [st](const caf::io::new_data_msg& msg) { st->on_data(msg.handle, msg.buf); },
+    [st](const caf::io::connection_closed_msg& msg) { st->on_closed(msg.handle); },
+    [](const caf::io::acceptor_closed_msg&) {},
+    [st](std::uint32_t session, const crypto::bytes&) {
+      st->on_verdict(session, game::frame_type::accepted, std::nullopt);
+    },
+    [st](actors::rejected_atom, std::uint32_t session, caf::atom_value reason) {
+      st->on_verdict(session, game::frame_type::rejected,
+                     reason == actors::malformed_atom::value ? game::rejection_reason::malformed
+                                                             : game::rejection_reason::forged);
+    },
+  };
+}
+
+struct options {
+  std::uint16_t port = 7777;
+  std::string bind = "127.0.0.1";
+  std::chrono::duration<double> duration{0};
+  game::aead_choice aead;
+};
+
+/// The options, or exits 2 with one line on stderr (0 after --help).
+options parse_options(int argc, char** argv) {
+  std::string port = "7777", duration = "0", cipher = "aes-256-gcm";
+  options opts;
+  CLI::App app{"game_server: a TCP game server on actorbench's session pool (a demo: the "
+               "hello frame carries each client's key in clear)"};
+  app.add_option("--port", port, "TCP port to listen on (0: any free one, printed)")
+    ->default_str(port);
+  app.add_option("--bind", opts.bind, "Address to listen on")->default_str(opts.bind);
+  app.add_option("--duration", duration, "Seconds to run; 0: until SIGINT or SIGTERM")
+    ->default_str(duration);
+  app.add_option("--cipher", cipher, "AEAD cipher of every session")->default_str(cipher);
+  auto fail = [](const std::string& line) {
+    std::cerr << "game_server: " << line << '\n';
+    std::exit(2);
+  };
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp&) {
+    std::cout << app.help();
+    std::exit(0);
+  } catch (const CLI::ParseError& e) {
+    fail(e.what());
+  }
+  auto p = game::parse_integer("--port", port, 0, 65535);
+  auto d = game::parse_seconds("--duration", duration, 0, 86400);
+  auto c = game::find_aead(cipher);
+  for (const std::string* err : {p ? nullptr : &p.err(), d ? nullptr : &d.err(),
+                                 c ? nullptr : &c.err()})
+    if (err)
+      fail(*err);
+  opts.port = static_cast<std::uint16_t>(*p);
+  opts.duration = *d;
+  opts.aead = *c;
+  return opts;
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+  auto opts = parse_options(argc, argv);
+  game::raise_open_files_limit();
+  game::catch_stop_signals();
+  caf::actor_system_config cfg;
+  cfg.load<caf::io::middleman>();
+  caf::actor_system sys{cfg};
+  auto shared = std::make_shared<server_shared>();
+  auto server = sys.middleman().spawn_broker(game_server, shared);
+  caf::scoped_actor self{sys};
+  self->monitor(server);
+  // The broker leaves first, so that nothing uses the pool when it goes.
+  auto shut_down = [&] {
+    bool ok = true;
+    caf::anon_send_exit(server, caf::exit_reason::user_shutdown);
+    self->receive([](const caf::down_msg&) {},
+                  caf::after(std::chrono::seconds{5}) >> [&] { ok = false; });
+    if (shared->pool && !shared->pool->stop(std::chrono::seconds{5}))
+      ok = false;
+    shared->pool.reset();
+    return ok;
+  };
+
+  actors::session_pool_config pc;
+  pc.backend = opts.aead.backend;
+  pc.cipher = opts.aead.cipher;
+  pc.handler = server;
+  pc.report_rejections = true;
+  auto pool = actors::session_pool::create(sys, std::move(pc));
+  if (!pool) {
+    std::cerr << "game_server: " << pool.err().detail << '\n';
+    shut_down();
+    return 1;
+  }
+  shared->pool = std::move(*pool);
+
+  std::optional<std::uint16_t> port;
+  std::string why;
+  self->request(server, std::chrono::seconds{5}, open_atom::value, opts.port, opts.bind)
+    .receive([&](std::uint16_t p) { port = p; },
+             [&](const caf::error& e) { why = sys.render(e); });
+  if (!port) {
+    std::cerr << "game_server: invalid --port " << opts.port << " or --bind '" << opts.bind
+              << "': cannot listen there (" << why << ")\n";
+    shut_down();
+    return 2;
+  }
+  std::cout << "game_server: listening on " << opts.bind << ':' << *port << ", "
+            << opts.aead.backend->name() << '/' << opts.aead.cipher->name << std::endl;
+
+  bool signalled = game::wait_for_stop(opts.duration);
+  auto m = shared->pool->metrics();
+  std::cout << "game_server: stopping (" << (signalled ? "signal" : "--duration") << "); sessions "
+            << m.opened << " opened, " << m.sessions << " open; packets " << m.delivered
+            << " delivered, " << m.decrypted << " accepted, " << m.malformed << " malformed, "
+            << m.auth_failures << " forged; " << shared->protocol_errors.load()
+            << " connections closed for protocol errors" << std::endl;
+  if (!shut_down()) {
+    std::cerr << "game_server: the server did not stop within 10 s\n";
+    return 1;
+  }
+  return 0;
+}
