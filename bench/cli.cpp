@@ -1,5 +1,7 @@
 #include "bench/cli.hpp"
 
+#include <sys/stat.h>
+
 #include <cstdio>
 #include <sstream>
 #include <tuple>
@@ -72,6 +74,19 @@ result<saved_results_options> validate_saved(const CLI::App& app, const output_v
   return out;
 }
 
+// CLI11 reads any --config path that exists, so a device (/dev/zero,
+// /dev/urandom) would never end; a missing file passes here and gets CLI11's
+// own error, and a pipe (--config <(...)) is read like a file.
+const CLI::Validator not_a_device{[](std::string& path) -> std::string {
+                                    struct stat st {};
+                                    if (stat(path.c_str(), &st) == 0
+                                        && (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode)
+                                            || S_ISSOCK(st.st_mode)))
+                                      return "'" + path + "' is a device or socket, not a file";
+                                    return "";
+                                  },
+                                  "FILE"};
+
 } // namespace
 
 result<command> parse_command_line(int argc, const char* const* argv) {
@@ -127,7 +142,8 @@ result<command> parse_command_line(int argc, const char* const* argv) {
   add_output_options(app, out_values, true);
   app.set_config("--config", "",
                  "Read options from a TOML or INI file (key = \"value\" per option, e.g. "
-                 "procs = \"10000,100000\"); options on the command line override it");
+                 "procs = \"10000,100000\"); options on the command line override it")
+    ->check(not_a_device);
   // A misspelt key in a scenario file must not be silently ignored.
   app.allow_config_extras(false);
   app.add_flag("--quiet", raw.quiet, "No progress bar (it is drawn only when stderr is a terminal)");
@@ -224,6 +240,8 @@ result<command> parse_command_line(int argc, const char* const* argv) {
     cmd.what = command::action::help;
     cmd.text = app.help();
     return cmd;
+  } catch (const CLI::ValidationError& e) {
+    return bad_input(std::string{"invalid "} + e.what());
   } catch (const CLI::FileError& e) {
     return bad_input(std::string{"invalid --config: "} + e.what());
   } catch (const CLI::ParseError& e) {
