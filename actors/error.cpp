@@ -12,6 +12,8 @@ std::string_view to_string(errc code) {
       return "crypto_failure";
     case errc::bad_parameter:
       return "bad_parameter";
+    case errc::network_failure:
+      return "network_failure";
   }
   return "unknown";
 }

@@ -17,6 +17,9 @@ enum class errc {
   crypto_failure,
   /// A parameter is outside what the scenario supports.
   bad_parameter,
+  /// Listening, connecting or a remote request failed (including refused
+  /// TLS handshakes).
+  network_failure,
 };
 
 /// Short stable name of an error code, e.g. "timeout".

@@ -21,14 +21,19 @@ std::size_t available_cores() noexcept {
   return n > 0 ? n : 1;
 }
 
-runtime::runtime(const scheduler_settings& settings)
-  : threads_(settings.threads > 0 ? settings.threads : available_cores()) {
-  config_.set("scheduler.max-threads", threads_);
-  config_.set("scheduler.policy", caf::atom_from_string(settings.policy));
+std::size_t configure_scheduler(caf::actor_system_config& cfg, const scheduler_settings& settings) {
+  auto threads = settings.threads > 0 ? settings.threads : available_cores();
+  cfg.set("scheduler.max-threads", threads);
+  cfg.set("scheduler.policy", caf::atom_from_string(settings.policy));
   if (settings.lean_clock)
-    use_lean_scheduler(config_, settings.policy == "sharing");
+    use_lean_scheduler(cfg, settings.policy == "sharing");
   if (!settings.cpus.empty())
-    config_.add_thread_hook<cpu_pinning_hook>(settings.cpus);
+    cfg.add_thread_hook<cpu_pinning_hook>(settings.cpus);
+  return threads;
+}
+
+runtime::runtime(const scheduler_settings& settings)
+  : threads_(configure_scheduler(config_, settings)) {
   system_ = std::make_unique<caf::actor_system>(config_);
 }
 

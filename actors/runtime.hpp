@@ -23,6 +23,9 @@ struct scheduler_settings {
   bool lean_clock = true;
 };
 
+/// Applies `settings` to `cfg`; returns the worker threads configured.
+std::size_t configure_scheduler(caf::actor_system_config& cfg, const scheduler_settings& settings);
+
 /// An actor system together with the configuration it refers to (CAF 0.17's
 /// actor_system keeps a reference to its config, so the two live together).
 class runtime {

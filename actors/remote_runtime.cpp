@@ -1,0 +1,95 @@
+#include "actors/remote_runtime.hpp"
+
+#include <caf/function_view.hpp>
+#include <caf/io/middleman.hpp>
+#include <caf/openssl/manager.hpp>
+
+#include "actors/tls_monitor.hpp"
+
+namespace actorbench::actors {
+
+namespace {
+
+error network(std::string detail) {
+  return error{errc::network_failure, std::move(detail)};
+}
+
+caf::io::middleman_actor middleman_of(caf::actor_system& sys, bool tls) {
+  return tls ? sys.openssl_manager().actor_handle() : sys.middleman().actor_handle();
+}
+
+std::string describe(caf::actor_system& sys, const caf::error& err) {
+  if (err == caf::sec::request_timeout)
+    return "timed out";
+  if (err == caf::sec::disconnect_during_handshake)
+    return "the peer closed the connection during the handshake";
+  return sys.render(err);
+}
+
+} // namespace
+
+result<std::unique_ptr<remote_runtime>> remote_runtime::create(const remote_settings& settings) {
+  if (settings.tls) {
+    auto ok = check(*settings.tls);
+    if (!ok)
+      return ok.err();
+  }
+  return std::unique_ptr<remote_runtime>{new remote_runtime(settings)};
+}
+
+remote_runtime::remote_runtime(const remote_settings& settings)
+  : tls_(settings.tls.has_value()), threads_(configure_scheduler(config_, settings.scheduler)) {
+  config_.load<caf::io::middleman>();
+  if (tls_) {
+    // All three set: CAF's session then requires and verifies a certificate
+    // on both sides (SSL_VERIFY_PEER | SSL_VERIFY_FAIL_IF_NO_PEER_CERT).
+    config_.openssl_certificate = settings.tls->certificate;
+    config_.openssl_key = settings.tls->key;
+    config_.openssl_cafile = settings.tls->ca;
+    config_.load<caf::openssl::manager>();
+    tls_monitor::install();
+  }
+  system_ = std::make_unique<caf::actor_system>(config_);
+}
+
+remote_runtime::~remote_runtime() {
+  system_.reset();
+}
+
+result<std::uint16_t> remote_runtime::publish(const caf::actor& whom, std::uint16_t port,
+                                              const std::string& address,
+                                              std::chrono::milliseconds timeout) {
+  auto f = caf::make_function_view(middleman_of(*system_, tls_), caf::duration{timeout});
+  auto res = f(caf::publish_atom_v, port, caf::actor_cast<caf::strong_actor_ptr>(whom),
+               system_->message_types(whom), address, true);
+  if (!res)
+    return network("cannot listen on port " + std::to_string(port)
+                   + (address.empty() ? "" : " of " + address) + ": "
+                   + describe(*system_, res.error()));
+  return *res;
+}
+
+result<caf::actor> remote_runtime::connect(const std::string& host, std::uint16_t port,
+                                           std::chrono::milliseconds timeout) {
+  if (tls_)
+    tls_monitor::take_refusals(false); // only this attempt's count below
+  auto f = caf::make_function_view(middleman_of(*system_, tls_), caf::duration{timeout});
+  auto res = f(caf::connect_atom_v, host, port);
+  auto where = host + ":" + std::to_string(port) + (tls_ ? " over TLS" : "");
+  if (!res) {
+    std::string reason = describe(*system_, res.error());
+    if (res.error() == caf::sec::request_timeout
+        || res.error() == caf::sec::disconnect_during_handshake)
+      reason += tls_ ? " (does the server use TLS?)" : " (does the server expect TLS?)";
+    if (tls_)
+      for (auto& r : tls_monitor::take_refusals(false))
+        reason = r.reason;
+    return network("cannot connect to " + where + ": " + reason);
+  }
+  auto& ptr = std::get<1>(*res);
+  if (!ptr)
+    return network("cannot connect to " + where + ": no actor is published there");
+  return caf::actor_cast<caf::actor>(std::move(ptr));
+}
+
+} // namespace actorbench::actors

@@ -1,0 +1,67 @@
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include <caf/actor.hpp>
+#include <caf/actor_system.hpp>
+#include <caf/actor_system_config.hpp>
+
+#include "actors/error.hpp"
+#include "actors/runtime.hpp"
+#include "actors/tls_settings.hpp"
+
+namespace actorbench::actors {
+
+/// How a networked actor system is set up.
+struct remote_settings {
+  scheduler_settings scheduler;
+  /// Set: every connection is TLS with mutual certificate authentication
+  /// (CAF's openssl module). Unset: CAF's plain BASP over TCP.
+  std::optional<tls_settings> tls;
+};
+
+/// An actor system with CAF's middleman (and, for TLS, its openssl module)
+/// loaded, together with the configuration it refers to. Publishing and
+/// connecting go through the plain or the TLS middleman accordingly, and
+/// every wait is bounded.
+class remote_runtime {
+ public:
+  /// Checks the TLS files first (see check(const tls_settings&)): CAF itself
+  /// would throw from its network thread on a bad file, and with no files at
+  /// all would silently use unauthenticated anonymous ciphers.
+  static result<std::unique_ptr<remote_runtime>> create(const remote_settings& settings);
+
+  ~remote_runtime();
+  remote_runtime(const remote_runtime&) = delete;
+  remote_runtime& operator=(const remote_runtime&) = delete;
+
+  caf::actor_system& system() noexcept { return *system_; }
+  bool uses_tls() const noexcept { return tls_; }
+  std::size_t threads() const noexcept { return threads_; }
+
+  /// Publishes `whom` on `port` (0: any free port) of `address` (empty: all
+  /// interfaces); returns the port actually bound.
+  result<std::uint16_t> publish(const caf::actor& whom, std::uint16_t port,
+                                const std::string& address, std::chrono::milliseconds timeout);
+
+  /// Connects to the actor published at host:port and returns its proxy.
+  /// CAF reuses an existing connection to the same host and port; a new
+  /// connection needs a new remote_runtime. A refused TLS handshake comes
+  /// back with OpenSSL's reason when tls_monitor saw it.
+  result<caf::actor> connect(const std::string& host, std::uint16_t port,
+                             std::chrono::milliseconds timeout);
+
+ private:
+  remote_runtime(const remote_settings& settings);
+
+  caf::actor_system_config config_;
+  bool tls_;
+  std::size_t threads_;
+  std::unique_ptr<caf::actor_system> system_;
+};
+
+} // namespace actorbench::actors

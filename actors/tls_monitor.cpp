@@ -1,0 +1,177 @@
+#include "actors/tls_monitor.hpp"
+
+#include <arpa/inet.h>
+#include <dlfcn.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+
+#include <openssl/err.h>
+#include <openssl/ssl.h>
+#include <openssl/x509.h>
+
+#include <atomic>
+#include <mutex>
+
+namespace actorbench::actors::tls_monitor {
+
+namespace {
+
+std::mutex mutex;
+std::vector<refusal> refusals; // guarded by mutex
+std::atomic<std::size_t> completed{0};
+std::atomic<bool> wrapper_called{false};
+
+// What the monitor keeps per connection, in the SSL object's ex_data.
+struct connection_info {
+  std::string peer = "unknown peer";
+  bool handshake_done = false;
+  bool recorded = false;
+};
+
+void free_info(void*, void* ptr, CRYPTO_EX_DATA*, int, long, void*) {
+  delete static_cast<connection_info*>(ptr);
+}
+
+int info_index() {
+  static const int index = SSL_get_ex_new_index(0, nullptr, nullptr, nullptr, free_info);
+  return index;
+}
+
+connection_info* info_of(const SSL* ssl) {
+  return static_cast<connection_info*>(SSL_get_ex_data(ssl, info_index()));
+}
+
+// The last verification failure of this thread; OpenSSL reports it through
+// the verify callback and then, in the same call, sends the fatal alert.
+thread_local std::string last_verify_failure;
+
+std::string peer_of(const SSL* ssl) {
+  sockaddr_storage addr{};
+  socklen_t len = sizeof(addr);
+  if (getpeername(SSL_get_fd(ssl), reinterpret_cast<sockaddr*>(&addr), &len) != 0)
+    return "unknown peer";
+  char host[INET6_ADDRSTRLEN] = "?";
+  unsigned port = 0;
+  if (addr.ss_family == AF_INET) {
+    auto* in = reinterpret_cast<sockaddr_in*>(&addr);
+    inet_ntop(AF_INET, &in->sin_addr, host, sizeof(host));
+    port = ntohs(in->sin_port);
+  } else if (addr.ss_family == AF_INET6) {
+    auto* in = reinterpret_cast<sockaddr_in6*>(&addr);
+    inet_ntop(AF_INET6, &in->sin6_addr, host, sizeof(host));
+    port = ntohs(in->sin6_port);
+  }
+  return std::string{host} + ":" + std::to_string(port);
+}
+
+// OpenSSL's reason for the error on this thread's queue, if any.
+std::string queued_reason() {
+  auto code = ERR_peek_last_error();
+  const char* why = code != 0 ? ERR_reason_error_string(code) : nullptr;
+  return why ? why : "";
+}
+
+void record(const SSL* ssl, std::string reason) {
+  auto* info = info_of(ssl);
+  if (info == nullptr || info->recorded)
+    return; // one refusal per connection: the first reason is the cause
+  info->recorded = true;
+  std::lock_guard<std::mutex> guard{mutex};
+  refusals.push_back({SSL_is_server(const_cast<SSL*>(ssl)) == 1, info->peer, std::move(reason)});
+}
+
+int on_verify(int ok, X509_STORE_CTX* store) {
+  if (!ok) {
+    last_verify_failure = X509_verify_cert_error_string(X509_STORE_CTX_get_error(store));
+    if (auto* cert = X509_STORE_CTX_get_current_cert(store)) {
+      char subject[256];
+      X509_NAME_oneline(X509_get_subject_name(cert), subject, sizeof(subject));
+      last_verify_failure += std::string{" ("} + subject + ")";
+    }
+  }
+  return ok; // OpenSSL's verdict stands
+}
+
+void on_info(const SSL* ssl, int where, int ret) {
+  auto* info = info_of(ssl);
+  if (info == nullptr)
+    return;
+  if (where & SSL_CB_HANDSHAKE_START) {
+    // Now the socket is set; later the peer may already be gone.
+    if (info->peer == "unknown peer")
+      info->peer = peer_of(ssl);
+  } else if (where & SSL_CB_HANDSHAKE_DONE) {
+    if (!info->handshake_done)
+      ++completed;
+    info->handshake_done = true;
+  } else if ((where & SSL_CB_ALERT) && std::string_view{SSL_alert_type_string(ret)} == "F") {
+    std::string alert = SSL_alert_desc_string_long(ret);
+    if (where & SSL_CB_READ) {
+      // A TLS 1.3 client hears that its certificate was refused only after
+      // its side of the handshake is done, so received alerts always count.
+      record(ssl, "the peer refused the handshake with alert '" + alert + "'");
+    } else if (info->handshake_done) {
+      // e.g. "decode error" when the peer hangs up without close_notify
+    } else if (!last_verify_failure.empty()) {
+      record(ssl, "refused the peer's certificate: " + last_verify_failure);
+      last_verify_failure.clear();
+    } else {
+      auto why = queued_reason();
+      record(ssl, "refused the peer with alert '" + alert + "'" + (why.empty() ? "" : ": " + why));
+    }
+  } else if ((where & SSL_CB_EXIT) && ret <= 0 && !info->handshake_done) {
+    // Ended without an alert, e.g. the peer speaks plain TCP or hung up.
+    // (ret < 0 with an empty error queue is only "wait for the socket".)
+    auto why = queued_reason();
+    if (ret == 0 || !why.empty())
+      record(ssl, "handshake failed: " + (why.empty() ? std::string{"the peer closed the connection"} : why));
+  }
+}
+
+} // namespace
+
+void install() {
+  info_index();
+}
+
+bool active() {
+  return wrapper_called;
+}
+
+std::vector<refusal> take_refusals(bool as_server) {
+  std::lock_guard<std::mutex> guard{mutex};
+  std::vector<refusal> out, rest;
+  for (auto& r : refusals)
+    (r.as_server == as_server ? out : rest).push_back(std::move(r));
+  refusals = std::move(rest);
+  return out;
+}
+
+std::size_t handshakes_completed() {
+  return completed;
+}
+
+} // namespace actorbench::actors::tls_monitor
+
+// The wrapper. CAF's openssl module calls SSL_new once per connection with
+// the context it configured; the executable exports this symbol (see
+// actors/CMakeLists.txt), so the dynamic linker binds CAF's call here.
+extern "C" SSL* SSL_new(SSL_CTX* ctx) {
+  using namespace actorbench::actors::tls_monitor;
+  using ssl_new_fn = SSL* (*)(SSL_CTX*);
+  static const auto real = reinterpret_cast<ssl_new_fn>(dlsym(RTLD_NEXT, "SSL_new"));
+  if (real == nullptr)
+    return nullptr;
+  // Without peer verification the context is CAF's anonymous-cipher mode:
+  // refuse it, whatever the configuration says.
+  if ((SSL_CTX_get_verify_mode(ctx) & SSL_VERIFY_PEER) == 0)
+    return nullptr;
+  SSL* ssl = real(ctx);
+  if (ssl == nullptr)
+    return nullptr;
+  wrapper_called = true;
+  SSL_set_ex_data(ssl, info_index(), new connection_info);
+  SSL_set_info_callback(ssl, on_info);
+  SSL_set_verify(ssl, SSL_get_verify_mode(ssl), on_verify);
+  return ssl;
+}

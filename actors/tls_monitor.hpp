@@ -1,0 +1,39 @@
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+namespace actorbench::actors::tls_monitor {
+
+/// A TLS handshake (or connection) that OpenSSL ended with an error.
+struct refusal {
+  /// True when this process accepted the connection (the server's view).
+  bool as_server = false;
+  /// The peer's address, "IP:port".
+  std::string peer;
+  /// OpenSSL's reason, e.g. "the peer's certificate failed verification:
+  /// certificate has expired"; never key material.
+  std::string reason;
+};
+
+/// CAF 0.17 reports failed handshakes only to its (compiled-out) log. This
+/// monitor sees them anyway: the actorbench executable wraps OpenSSL's
+/// SSL_new, which CAF calls once per connection, and attaches an info and a
+/// verify callback that record fatal alerts and verification failures. The
+/// wrapper also refuses any connection whose context does not verify its peer,
+/// so CAF's anonymous-cipher mode can never be used in this process.
+/// install() makes sure the wrapper is linked in; it is idempotent.
+void install();
+
+/// True when the SSL_new wrapper is the one CAF calls (false, e.g., in a
+/// program that links the library without exporting the wrapper).
+bool active();
+
+/// Refusals seen from one side since the last call, oldest first.
+std::vector<refusal> take_refusals(bool as_server);
+
+/// Handshakes completed so far in this process.
+std::size_t handshakes_completed();
+
+} // namespace actorbench::actors::tls_monitor

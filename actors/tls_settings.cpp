@@ -1,0 +1,79 @@
+#include "actors/tls_settings.hpp"
+
+#include <openssl/err.h>
+#include <openssl/pem.h>
+#include <openssl/x509.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <memory>
+
+namespace actorbench::actors {
+
+namespace {
+
+struct file_closer {
+  void operator()(std::FILE* f) const { std::fclose(f); }
+};
+using file_ptr = std::unique_ptr<std::FILE, file_closer>;
+using x509_ptr = std::unique_ptr<X509, decltype(&X509_free)>;
+using pkey_ptr = std::unique_ptr<EVP_PKEY, decltype(&EVP_PKEY_free)>;
+
+error bad(std::string detail) {
+  return error{errc::bad_parameter, std::move(detail)};
+}
+
+result<file_ptr> open(const char* what, const std::string& path) {
+  if (path.empty())
+    return bad(std::string{what} + " is required with --tls");
+  file_ptr f{std::fopen(path.c_str(), "r")};
+  if (!f)
+    return bad(std::string{"cannot read "} + what + " '" + path + "': " + std::strerror(errno));
+  return f;
+}
+
+// A passphrase callback that answers "none", so an encrypted key fails
+// instead of OpenSSL prompting on the terminal (which would hang a service).
+int no_passphrase(char*, int, int, void*) {
+  return -1;
+}
+
+result<x509_ptr> read_certificate(const char* what, const std::string& path) {
+  auto f = open(what, path);
+  if (!f)
+    return f.err();
+  x509_ptr cert{PEM_read_X509(f->get(), nullptr, no_passphrase, nullptr), X509_free};
+  ERR_clear_error();
+  if (!cert)
+    return bad(std::string{"invalid "} + what + " '" + path + "': no PEM certificate in it");
+  return cert;
+}
+
+} // namespace
+
+result<bool> check(const tls_settings& tls) {
+  auto cert = read_certificate("--cert", tls.certificate);
+  if (!cert)
+    return cert.err();
+  auto f = open("--key", tls.key);
+  if (!f)
+    return f.err();
+  pkey_ptr key{PEM_read_PrivateKey(f->get(), nullptr, no_passphrase, nullptr), EVP_PKEY_free};
+  ERR_clear_error();
+  if (!key)
+    return bad("invalid --key '" + tls.key
+               + "': no unencrypted PEM private key in it (encrypted keys are not supported)");
+  if (X509_check_private_key(cert->get(), key.get()) != 1) {
+    ERR_clear_error();
+    return bad("invalid --key '" + tls.key + "': it does not match the certificate in --cert '"
+               + tls.certificate + "'");
+  }
+  // The CA file may hold several certificates; the first must parse.
+  auto ca = read_certificate("--ca", tls.ca);
+  if (!ca)
+    return ca.err();
+  return true;
+}
+
+} // namespace actorbench::actors

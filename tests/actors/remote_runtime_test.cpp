@@ -1,0 +1,185 @@
+// Publishing and connecting over loopback, plain and TLS, and every refused
+// TLS client: no certificate, a rogue CA's, an expired one. Needs the test
+// PKI that CTest's fixture makes with config/make-test-pki (ACTORBENCH_TEST_PKI).
+#include <doctest/doctest.h>
+
+#include <chrono>
+#include <cstdlib>
+#include <string>
+#include <thread>
+
+#include <caf/scoped_actor.hpp>
+
+#include "actors/hello.hpp"
+#include "actors/remote_runtime.hpp"
+#include "actors/tls_monitor.hpp"
+
+using namespace actorbench;
+using namespace std::chrono_literals;
+
+namespace {
+
+std::string pki(const std::string& file) {
+  const char* dir = std::getenv("ACTORBENCH_TEST_PKI");
+  REQUIRE_MESSAGE(dir != nullptr, "ACTORBENCH_TEST_PKI must name the test PKI directory");
+  return std::string{dir} + "/" + file;
+}
+
+actors::tls_settings credentials(const std::string& name, const std::string& ca = "ca") {
+  return {pki(name + ".pem"), pki(name + ".key"), pki(ca + ".pem")};
+}
+
+actors::remote_settings settings(std::optional<actors::tls_settings> tls) {
+  actors::remote_settings s;
+  s.scheduler.threads = 1;
+  s.tls = std::move(tls);
+  return s;
+}
+
+/// A hello server on an ephemeral loopback port.
+struct server {
+  std::unique_ptr<actors::remote_runtime> rt;
+  caf::actor hello;
+  std::uint16_t port = 0;
+  std::shared_ptr<std::atomic<std::uint64_t>> served =
+    std::make_shared<std::atomic<std::uint64_t>>(0);
+
+  explicit server(std::optional<actors::tls_settings> tls) {
+    // Each test sees only its own refusals.
+    actors::tls_monitor::take_refusals(true);
+    actors::tls_monitor::take_refusals(false);
+    auto made = actors::remote_runtime::create(settings(std::move(tls)));
+    REQUIRE(made);
+    rt = std::move(*made);
+    hello = rt->system().spawn(actors::hello_actor, served);
+    auto bound = rt->publish(hello, 0, "127.0.0.1", 5s);
+    REQUIRE_MESSAGE(bound, (bound ? "" : bound.err().detail));
+    port = *bound;
+  }
+
+  // The system's destructor waits for its actors.
+  ~server() { caf::anon_send_exit(hello, caf::exit_reason::user_shutdown); }
+};
+
+/// Connects with `tls` and asks once; the reply, or the error's detail.
+std::string ask(std::uint16_t port, std::optional<actors::tls_settings> tls,
+                std::chrono::milliseconds timeout = 5s) {
+  auto rt = actors::remote_runtime::create(settings(std::move(tls)));
+  if (!rt)
+    return "error: " + rt.err().detail;
+  auto hello = (*rt)->connect("127.0.0.1", port, timeout);
+  if (!hello)
+    return "error: " + hello.err().detail;
+  caf::scoped_actor self{(*rt)->system()};
+  std::string out = "error: no reply";
+  self->request(*hello, 5s, std::string{"actor"})
+    .receive([&](const std::string& reply) { out = reply; },
+             [&](const caf::error& err) { out = "error: " + (*rt)->system().render(err); });
+  return out;
+}
+
+/// The server's refusals, waiting up to `wait` for the first.
+std::vector<actors::tls_monitor::refusal> server_refusals(std::chrono::milliseconds wait = 5s) {
+  for (auto waited = 0ms; waited < wait; waited += 10ms) {
+    auto got = actors::tls_monitor::take_refusals(true);
+    if (!got.empty())
+      return got;
+    std::this_thread::sleep_for(10ms);
+  }
+  return {};
+}
+
+} // namespace
+
+TEST_CASE("a plain hello server answers over loopback") {
+  server srv{std::nullopt};
+  CHECK(ask(srv.port, std::nullopt) == "Hello, actor");
+  CHECK(*srv.served == 1);
+}
+
+TEST_CASE("a TLS hello server answers a client with a certificate of its CA") {
+  server srv{credentials("server")};
+  CHECK(ask(srv.port, credentials("client")) == "Hello, actor");
+  CHECK(actors::tls_monitor::active());
+  CHECK(server_refusals(500ms).empty());
+}
+
+TEST_CASE("a TLS server refuses a plain client and keeps serving") {
+  server srv{credentials("server")};
+  auto reply = ask(srv.port, std::nullopt, 1s);
+  CHECK(reply.find("error: cannot connect") == 0);
+  CHECK(reply.find("during the handshake (does the server expect TLS?)") != std::string::npos);
+  auto refused = server_refusals();
+  REQUIRE(refused.size() == 1);
+  CHECK(refused[0].peer.rfind("127.0.0.1:", 0) == 0);
+  CHECK(refused[0].reason == "handshake failed: wrong version number");
+  CHECK(ask(srv.port, credentials("client")) == "Hello, actor");
+}
+
+TEST_CASE("a TLS server refuses a client certificate of an untrusted CA") {
+  server srv{credentials("server")};
+  auto reply = ask(srv.port, credentials("rogue-client", "ca"));
+  CHECK(reply.find("error: cannot connect to 127.0.0.1:") == 0);
+  CHECK(reply.find("the peer refused the handshake with alert 'unknown CA'") != std::string::npos);
+  auto refused = server_refusals();
+  REQUIRE(refused.size() == 1);
+  CHECK(refused[0].reason.find("refused the peer's certificate: unable to get local issuer "
+                              "certificate (/CN=actorbench rogue client)") == 0);
+  CHECK(ask(srv.port, credentials("client")) == "Hello, actor");
+}
+
+TEST_CASE("a TLS server refuses an expired client certificate") {
+  server srv{credentials("server")};
+  auto reply = ask(srv.port, credentials("expired-client"));
+  CHECK(reply.find("error: cannot connect") == 0);
+  CHECK(reply.find("alert 'certificate expired'") != std::string::npos);
+  auto refused = server_refusals();
+  REQUIRE(refused.size() == 1);
+  CHECK(refused[0].reason.find("certificate has expired") != std::string::npos);
+  CHECK(ask(srv.port, credentials("client")) == "Hello, actor");
+}
+
+TEST_CASE("a TLS client refuses a server whose certificate its CA did not sign") {
+  server srv{credentials("server")};
+  auto reply = ask(srv.port, credentials("client", "rogue-ca"));
+  CHECK(reply.find("error: cannot connect") == 0);
+  // OpenSSL sends the server's chain up to its CA, which the client does not trust.
+  CHECK(reply.find("refused the peer's certificate: self-signed certificate in certificate "
+                   "chain (/CN=actorbench test CA)") != std::string::npos);
+  auto refused = server_refusals();
+  REQUIRE(refused.size() == 1);
+  CHECK(refused[0].reason == "the peer refused the handshake with alert 'unknown CA'");
+}
+
+TEST_CASE("TLS settings with a key that does not match the certificate are refused up front") {
+  auto rt = actors::remote_runtime::create(settings(credentials("mismatched-client")));
+  REQUIRE(!rt);
+  CHECK(rt.err().code == actors::errc::bad_parameter);
+  CHECK(rt.err().detail.find("does not match the certificate") != std::string::npos);
+}
+
+TEST_CASE("TLS settings with missing or garbage files are refused up front") {
+  auto missing = credentials("client");
+  missing.ca = pki("no-such-ca.pem");
+  auto rt = actors::remote_runtime::create(settings(missing));
+  REQUIRE(!rt);
+  CHECK(rt.err().detail.find("cannot read --ca") == 0);
+  auto garbage = credentials("client");
+  garbage.certificate = pki("client.key");
+  rt = actors::remote_runtime::create(settings(garbage));
+  REQUIRE(!rt);
+  CHECK(rt.err().detail.find("no PEM certificate") != std::string::npos);
+}
+
+TEST_CASE("publishing on a port in use fails with the port named") {
+  server srv{std::nullopt};
+  auto rt = actors::remote_runtime::create(settings(std::nullopt));
+  REQUIRE(rt);
+  auto hello = (*rt)->system().spawn(actors::hello_actor,
+                                     std::make_shared<std::atomic<std::uint64_t>>(0));
+  auto bound = (*rt)->publish(hello, srv.port, "127.0.0.1", 5s);
+  REQUIRE(!bound);
+  CHECK(bound.err().code == actors::errc::network_failure);
+  CHECK(bound.err().detail.find("cannot listen on port " + std::to_string(srv.port)) == 0);
+  caf::anon_send_exit(hello, caf::exit_reason::user_shutdown);
+}
