@@ -32,6 +32,15 @@ class countdown_latch {
     return cv_.wait_for(guard, limit, [this] { return reached_; });
   }
 
+  /// Counts `count` events again, for reuse round after round. Only while
+  /// nobody counts down: after wait_for returned true and before the next
+  /// round's events can happen.
+  void reset(std::size_t count) {
+    std::lock_guard<std::mutex> guard{mtx_};
+    remaining_.store(count, std::memory_order_release);
+    reached_ = false;
+  }
+
   /// Events still outstanding.
   std::size_t remaining() const noexcept {
     return remaining_.load(std::memory_order_acquire);

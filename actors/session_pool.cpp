@@ -13,9 +13,12 @@
 namespace actorbench::actors {
 
 struct session_pool::shared {
-  shared(caf::actor handler, bool report_rejections, const crypto::cipher_info& cipher)
+  shared(caf::actor handler, bool report_rejections,
+         std::function<caf::message_handler(std::uint32_t)> session_behavior,
+         const crypto::cipher_info& cipher)
     : handler(std::move(handler)),
       report_rejections(report_rejections),
+      session_behavior(std::move(session_behavior)),
       cipher(cipher),
       nonce_size(cipher.nonce_size),
       overhead(cipher.overhead) {
@@ -31,6 +34,7 @@ struct session_pool::shared {
 
   const caf::actor handler;
   const bool report_rejections;
+  const std::function<caf::message_handler(std::uint32_t)> session_behavior;
   const crypto::cipher_info& cipher;
   const std::size_t nonce_size;
   const std::size_t overhead;
@@ -62,10 +66,13 @@ class session_actor : public caf::event_based_actor {
   }
 
   caf::behavior make_behavior() override {
-    return {
+    caf::message_handler own{
       [this](const crypto::bytes& packet) { on_packet(packet); },
       [this](close_atom) { quit(); },
     };
+    if (state_->session_behavior)
+      return own.or_else(state_->session_behavior(id_));
+    return own;
   }
 
   void on_exit() override {
@@ -191,7 +198,7 @@ result<std::unique_ptr<session_pool>> session_pool::create(caf::actor_system& sy
   }
 
   auto state = std::make_shared<shared>(std::move(config.handler), config.report_rejections,
-                                        *cipher);
+                                        std::move(config.session_behavior), *cipher);
   std::unique_ptr<session_pool> pool{new session_pool(system, *config.backend, std::move(state))};
   {
     std::lock_guard<std::mutex> guard{pool->mtx_};
@@ -259,6 +266,12 @@ crypto::bytes session_pool::key(std::uint32_t id) const {
   std::lock_guard<std::mutex> guard{mtx_};
   auto i = sessions_.find(id);
   return i == sessions_.end() ? crypto::bytes{} : i->second.key;
+}
+
+caf::actor session_pool::actor(std::uint32_t id) const {
+  std::lock_guard<std::mutex> guard{mtx_};
+  auto i = sessions_.find(id);
+  return i == sessions_.end() ? caf::actor{} : i->second.actor;
 }
 
 std::size_t session_pool::size() const {

@@ -3,6 +3,7 @@
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <unordered_map>
@@ -11,6 +12,7 @@
 #include <caf/actor.hpp>
 #include <caf/actor_system.hpp>
 #include <caf/atom.hpp>
+#include <caf/message_handler.hpp>
 
 #include "actors/error.hpp"
 #include "crypto/backend.hpp"
@@ -51,6 +53,10 @@ struct session_pool_config {
   /// When true, the handler also gets (rejected_atom, id, reason) for every
   /// packet a session drops, e.g. to tell the client.
   bool report_rejections = false;
+  /// Optional: more messages each session understands besides packets, e.g.
+  /// a game zone's state updates (send them to actor(id)). Called with the
+  /// session's id when the session first runs.
+  std::function<caf::message_handler(std::uint32_t session_id)> session_behavior;
 };
 
 /// Counters of a pool, each read atomically (together they are not one
@@ -117,6 +123,10 @@ class session_pool {
   /// Session `id`'s key, so that a client or test can encrypt for it;
   /// empty for an id that is not open.
   crypto::bytes key(std::uint32_t id) const;
+
+  /// Session `id`'s actor, for the messages of `session_behavior` (packets
+  /// go through deliver(), which counts them); invalid for an id not open.
+  caf::actor actor(std::uint32_t id) const;
 
   /// Sessions opened and not closed (stop() keeps them, for key()).
   std::size_t size() const;

@@ -413,3 +413,40 @@ TEST_CASE("with report_rejections the handler hears of every dropped packet and 
   p->reset();
   caf::anon_send_exit(handler, caf::exit_reason::user_shutdown);
 }
+
+TEST_CASE("a session behaviour adds messages each session handles with its own id") {
+  actors::runtime rt{{2, "stealing", {}}};
+  const auto& ossl = backend("openssl");
+  const auto* c = ossl.find_cipher("aes-128-gcm");
+  auto box = std::make_shared<inbox>();
+  auto handler = rt.system().spawn(recording_handler, box);
+  actors::session_pool_config cfg;
+  cfg.sessions = 50;
+  cfg.backend = &ossl;
+  cfg.cipher = c;
+  cfg.handler = handler;
+  cfg.master_key = crypto::bytes(16, 4);
+  // Each session answers a string with its id and the string reversed.
+  cfg.session_behavior = [box](std::uint32_t id) {
+    return caf::message_handler{[box, id](const std::string& s) {
+      std::lock_guard<std::mutex> guard{box->mtx};
+      box->got.emplace_back(id, std::string(s.rbegin(), s.rend()));
+    }};
+  };
+  auto p = actors::session_pool::create(rt.system(), std::move(cfg));
+  REQUIRE(p);
+  for (std::uint32_t id = 0; id < 50; ++id)
+    caf::anon_send((*p)->actor(id), std::string{"abc"});
+  CHECK_FALSE((*p)->actor(50));
+  // Packets still go the pool's way.
+  CHECK((*p)->deliver(3, seal(ossl, *c, (*p)->key(3), "hi", 0)));
+  REQUIRE(eventually([&] { return box->size() == 51; }));
+  std::map<std::uint32_t, std::multiset<std::string>> got;
+  for (const auto& [id, text] : box->got)
+    got[id].insert(text);
+  for (std::uint32_t id = 0; id < 50; ++id)
+    CHECK(got[id] == (id == 3 ? std::multiset<std::string>{"cba", "hi"}
+                              : std::multiset<std::string>{"cba"}));
+  p->reset();
+  caf::anon_send_exit(handler, caf::exit_reason::user_shutdown);
+}
