@@ -12,6 +12,7 @@
 #include "bench/fanout_options.hpp"
 #include "bench/keygen_options.hpp"
 #include "bench/output_options.hpp"
+#include "bench/zone_options.hpp"
 #include "crypto/registry.hpp"
 
 namespace actorbench::bench {
@@ -86,6 +87,22 @@ const CLI::Validator not_a_device{[](std::string& path) -> std::string {
                                     return "";
                                   },
                                   "FILE"};
+
+// A subcommand's --format and --output, checked.
+result<bool> read_output(const CLI::App& sub, const output_values& v, output_format& format,
+                         std::string& path) {
+  auto f = parse_format(v.format);
+  if (!f)
+    return f.err();
+  format = *f;
+  if (sub.count("--output") > 0) {
+    auto ok = check_output_path("--output", v.output);
+    if (!ok)
+      return ok.err();
+    path = v.output;
+  }
+  return true;
+}
 
 } // namespace
 
@@ -233,6 +250,40 @@ result<command> parse_command_line(int argc, const char* const* argv) {
   add_output_options(*keygen_cmd, keygen_out, true);
   keygen_cmd->add_flag("--quiet", keygen_quiet, "No progress bar and no announcements");
 
+  zone_cli_values zone_values;
+  output_values zone_out;
+  bool zone_quiet = false;
+  auto* zone_cmd = app.add_subcommand(
+    "zone", "A game zone (seed 001's MMO): each tick every player session decrypts its input "
+            "packet and sends its position to a zone actor, which broadcasts the state to every "
+            "player; tick latency percentiles and missed ticks, or --find-max players");
+  zone_cmd->add_option("--players", zone_values.players,
+                       "Players, each with a session actor (1..100000000; refused up front if "
+                       "it cannot fit in memory); with --find-max, where the search starts")
+    ->default_str(zone_values.players);
+  zone_cmd->add_option("--tick-hz", zone_values.tick_hz, "Ticks per second, 1..1000")
+    ->default_str(zone_values.tick_hz);
+  zone_cmd->add_option("--duration", zone_values.duration,
+                       "Seconds of ticks (per probe with --find-max)")
+    ->default_str("10, or 3 per probe");
+  zone_cmd->add_option("--crypto", zone_values.crypto,
+                       "on: input packets encrypted with an AEAD cipher, decrypted and "
+                       "tag-checked by each session; off: plaintext packets")
+    ->default_str(zone_values.crypto);
+  zone_cmd->add_option("--cipher", zone_values.cipher,
+                       "AEAD cipher with --crypto on (see --list)")
+    ->default_str(zone_values.cipher);
+  zone_cmd->add_option("--threads", zone_values.threads, "Scheduler threads")
+    ->default_str("one per core");
+  zone_cmd->add_option("--timeout", zone_values.timeout,
+                       "Seconds a tick may take before the run fails")
+    ->default_str(zone_values.timeout);
+  zone_cmd->add_flag("--find-max", zone_values.find_max,
+                     "Search for the largest player count with p99 under the tick budget and "
+                     "at most 1% of ticks missed, printing each probe");
+  add_output_options(*zone_cmd, zone_out, false);
+  zone_cmd->add_flag("--quiet", zone_quiet, "No progress lines");
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp&) {
@@ -292,6 +343,18 @@ result<command> parse_command_line(int argc, const char* const* argv) {
     command cmd;
     cmd.what = command::action::keygen;
     cmd.keygen = std::move(*opts);
+    return cmd;
+  }
+  if (zone_cmd->parsed()) {
+    auto opts = validate_zone(zone_values);
+    if (!opts)
+      return opts.err();
+    if (auto ok = read_output(*zone_cmd, zone_out, opts->format, opts->output_path); !ok)
+      return ok.err();
+    opts->quiet = zone_quiet;
+    command cmd;
+    cmd.what = command::action::zone;
+    cmd.zone = std::move(*opts);
     return cmd;
   }
   std::vector<std::string> diff_files{old_file, new_file};

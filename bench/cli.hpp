@@ -9,6 +9,7 @@
 #include "bench/error.hpp"
 #include "crypto/key_generator.hpp"
 #include "bench/fanout_benchmark.hpp"
+#include "bench/zone_benchmark.hpp"
 
 namespace actorbench::bench {
 
@@ -68,9 +69,21 @@ struct keygen_options {
   bool quiet = false;
 };
 
+/// Options of `actorbench zone`, validated.
+struct zone_options {
+  zone_settings settings;
+  /// Search for the largest player count that keeps up instead of one run.
+  bool find_max = false;
+  /// The most players memory allows for settings.duration (the search's cap).
+  std::size_t max_players = 0;
+  output_format format = output_format::table;
+  std::string output_path;
+  bool quiet = false;
+};
+
 /// What the command should do.
 struct command {
-  enum class action { run, help, list, report, diff, cipher, keygen };
+  enum class action { run, help, list, report, diff, cipher, keygen, zone };
   action what = action::run;
   /// For run.
   cli_options options;
@@ -80,6 +93,8 @@ struct command {
   cipher_options cipher;
   /// For keygen.
   keygen_options keygen;
+  /// For zone.
+  zone_options zone;
   /// The text to print for help and list.
   std::string text;
 };

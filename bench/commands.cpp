@@ -24,7 +24,9 @@
 #include "bench/plot.hpp"
 #include "bench/progress_bar.hpp"
 #include "bench/reporter.hpp"
+#include "bench/text_table.hpp"
 #include "bench/version.hpp"
+#include "bench/zone_report.hpp"
 
 
 namespace actorbench::bench {
@@ -234,5 +236,48 @@ int run_keygen(const keygen_options& opts) {
   return 0;
 }
 
+int run_zone(const zone_options& opts) {
+  catch_interrupts();
+  zone_report rep{opts.settings, opts.find_max, {}, read_machine_info(), git_commit};
+  if (opts.find_max) {
+    std::size_t count = 0;
+    auto search = find_max_players(opts.settings, opts.max_players,
+                                   [&](const zone_result& r) {
+                                     if (opts.quiet)
+                                       return;
+                                     const auto& s = r.sample;
+                                     std::cerr << "probe " << ++count << ": " << s.players
+                                               << " players: p99 " << fixed(r.p99_s * 1000, 3)
+                                               << " ms, missed " << s.missed() << " of "
+                                               << s.ticks_scheduled << ": "
+                                               << (keeps_up(r) ? "keeps up" : "does not keep up")
+                                               << '\n';
+                                   },
+                                   &interrupt_flag());
+    if (!search)
+      return fail(search.err());
+    rep.search = std::move(*search);
+  } else {
+    auto r = run_zone_benchmark(opts.settings, &interrupt_flag());
+    if (!r)
+      return fail(r.err());
+    rep.search.probes.push_back(std::move(*r));
+    rep.search.stopped = rep.search.probes.back().sample.stopped_early;
+  }
+  auto ok = emit(opts.output_path,
+                 [&](std::ostream& out) { write_zone_report(rep, opts.format, out); });
+  if (!ok)
+    return fail(ok.err());
+  if (!opts.output_path.empty() && opts.format != output_format::table)
+    write_zone_table(rep, std::cout);
+  if (interrupt_flag().load())
+    return fail(runtime_failure("interrupted by signal " + std::to_string(interrupt_signal())
+                                + ": the ticks measured so far were written"));
+  for (const auto& r : rep.search.probes)
+    if (auto problem = r.sample.problem(); !problem.empty())
+      return fail(runtime_failure("zone of " + std::to_string(r.sample.players)
+                                  + " players: " + problem + ": the results are not valid"));
+  return 0;
+}
 
 } // namespace actorbench::bench

@@ -10,6 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "bench/text_table.hpp"
 #include "bench/version.hpp"
 
 namespace actorbench::bench {
@@ -79,8 +80,6 @@ std::string spread_text(double fraction, bool partial) {
   return std::isfinite(fraction) ? percent_text(fraction) + (partial ? "*" : "") : "-";
 }
 
-using text_table = std::vector<std::vector<std::string>>;
-
 text_table wall_rows(const keygen_grid& g, bool units) {
   text_table rows;
   std::vector<std::string> header{"threads"};
@@ -118,49 +117,6 @@ text_table thread_seconds_rows(const keygen_grid& g) {
   return rows;
 }
 
-// First column left-aligned, the others right-aligned.
-void write_aligned(const text_table& rows, std::ostream& out) {
-  std::vector<std::size_t> widths;
-  for (const auto& row : rows)
-    for (std::size_t i = 0; i < row.size(); ++i) {
-      if (widths.size() <= i)
-        widths.push_back(0);
-      widths[i] = std::max(widths[i], row[i].size());
-    }
-  for (const auto& row : rows) {
-    for (std::size_t i = 0; i < row.size(); ++i) {
-      auto pad = std::string(widths[i] - row[i].size(), ' ');
-      out << (i == 0 ? row[i] + pad : "  " + pad + row[i]);
-    }
-    out << '\n';
-  }
-}
-
-std::string markdown_escape(std::string s) {
-  std::string out;
-  for (char c : s) {
-    if (c == '*' || c == '|')
-      out += '\\';
-    out += c;
-  }
-  return out;
-}
-
-void write_markdown_table(const text_table& rows, std::ostream& out) {
-  for (std::size_t r = 0; r < rows.size(); ++r) {
-    out << '|';
-    for (const auto& cell : rows[r])
-      out << ' ' << markdown_escape(cell) << " |";
-    out << '\n';
-    if (r == 0) {
-      out << "|---|";
-      for (std::size_t i = 1; i < rows[r].size(); ++i)
-        out << "---:|";
-      out << '\n';
-    }
-  }
-}
-
 std::vector<std::string> partial_notes(const std::vector<keygen_cell>& cells) {
   std::vector<std::string> out;
   for (const auto& c : cells)
@@ -187,14 +143,6 @@ std::vector<std::string> validation_warnings(const std::vector<keygen_cell>& cel
 constexpr const char* spread_note =
   "spread: mean |x - mean| / mean of thread-seconds per key over the thread counts (seed 002's"
   " figure); max/min - 1: the largest over the smallest";
-
-std::string fixed(double v, int decimals) {
-  if (!std::isfinite(v))
-    return "";
-  char buf[64];
-  std::snprintf(buf, sizeof(buf), "%.*f", decimals, v);
-  return buf;
-}
 
 } // namespace
 

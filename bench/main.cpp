@@ -23,6 +23,8 @@ int main(int argc, char** argv) {
       return run_cipher(cmd->cipher);
     case command::action::keygen:
       return run_keygen(cmd->keygen);
+    case command::action::zone:
+      return run_zone(cmd->zone);
     case command::action::run:
       break;
   }

@@ -9,6 +9,7 @@
 #include <string>
 #include <string_view>
 #include <thread>
+#include <utility>
 
 #include <caf/actor_system.hpp>
 #include <caf/actor_system_config.hpp>
@@ -48,9 +49,14 @@ int main() {
   auto handler = sys.spawn(print_handler, received);
   const auto& openssl = **crypto::registry::instance().find("openssl");
   const auto* gcm = openssl.find_cipher("aes-128-gcm");
-  // 1000 sessions, keys derived from a master key (a real server passes each client's as keys).
-  auto pool = actors::session_pool::create(sys, {1000, &openssl, gcm, handler, {},
-                                                 crypto::bytes(16, 7)});
+  actors::session_pool_config config;
+  config.sessions = 1000;
+  config.backend = &openssl;
+  config.cipher = gcm;
+  config.handler = handler;
+  // Keys derived from a master key (a real server passes each client's as config.keys).
+  config.master_key = crypto::bytes(16, 7);
+  auto pool = actors::session_pool::create(sys, std::move(config));
   if (!pool)
     return std::cerr << pool.err().detail << '\n', 1;
   const std::uint32_t sent = 5;

@@ -43,6 +43,13 @@ inline void check_command(const char* target, const bench::result<bench::command
       if (cmd->keygen.requests.empty() || cmd->keygen.threads.empty() || cmd->keygen.keys == 0)
         command_fails(target, "a keygen with no size, thread count or key");
       break;
+    case command::action::zone: {
+      const auto& s = cmd->zone.settings;
+      if (s.players == 0 || s.tick_hz == 0 || s.duration.count() <= 0 || s.backend == nullptr
+          || s.cipher == nullptr || s.players > cmd->zone.max_players)
+        command_fails(target, "a zone without players, ticks or cipher, or beyond memory");
+      break;
+    }
     case command::action::report:
       if (cmd->saved.files.empty())
         command_fails(target, "a report of no file");

@@ -1,0 +1,113 @@
+#include "bench/zone_benchmark.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "actors/runtime.hpp"
+#include "bench/process_memory.hpp"
+
+namespace actorbench::bench {
+
+double nearest_rank(std::vector<double> samples, double p) {
+  if (samples.empty())
+    return std::numeric_limits<double>::quiet_NaN();
+  auto rank = static_cast<std::size_t>(std::ceil(p * static_cast<double>(samples.size())));
+  auto k = std::min(std::max<std::size_t>(rank, 1), samples.size()) - 1;
+  std::nth_element(samples.begin(), samples.begin() + static_cast<long>(k), samples.end());
+  return samples[k];
+}
+
+std::size_t allowed_missed(std::size_t ticks_scheduled) noexcept {
+  return ticks_scheduled / 100;
+}
+
+bool keeps_up(const zone_result& r) noexcept {
+  const auto& s = r.sample;
+  return !s.stopped_early && s.ticks_run() > 0 && r.p99_s < r.budget_s
+         && s.missed() <= allowed_missed(s.ticks_scheduled);
+}
+
+result<zone_result> run_zone_benchmark(const zone_settings& settings,
+                                       const std::atomic<bool>* stop,
+                                       std::size_t stop_after_missed) {
+  actors::runtime rt{{settings.threads, "stealing", {}, true}};
+  actors::zone_run_params params;
+  params.players = settings.players;
+  params.tick_hz = settings.tick_hz;
+  params.duration = settings.duration;
+  params.backend = settings.backend;
+  params.cipher = settings.cipher;
+  params.tick_timeout = settings.tick_timeout;
+  params.stop_after_missed = stop_after_missed;
+  params.stop = stop;
+  reset_peak_rss();
+  auto sample = actors::run_zone(rt.system(), params);
+  if (!sample) {
+    auto code = sample.err().code == actors::errc::bad_parameter ? errc::bad_input
+                                                                 : errc::runtime_failure;
+    return error{code, "zone of " + std::to_string(settings.players) + " players at "
+                         + std::to_string(settings.tick_hz) + " Hz: " + sample.err().detail};
+  }
+  zone_result r;
+  r.peak_rss_bytes = peak_rss_bytes();
+  r.threads = rt.threads();
+  r.budget_s = 1.0 / static_cast<double>(settings.tick_hz);
+  const auto& lat = sample->latency_s;
+  r.p50_s = nearest_rank(lat, 0.5);
+  r.p99_s = nearest_rank(lat, 0.99);
+  r.p999_s = nearest_rank(lat, 0.999);
+  r.max_s = nearest_rank(lat, 1.0);
+  r.fan_in_p50_s = nearest_rank(sample->fan_in_s, 0.5);
+  r.fan_in_p99_s = nearest_rank(sample->fan_in_s, 0.99);
+  r.max_start_lag_s = nearest_rank(sample->start_lag_s, 1.0);
+  r.sample = std::move(*sample);
+  return r;
+}
+
+result<zone_search> find_max_players(const zone_settings& settings, std::size_t max_players,
+                                     const std::function<void(const zone_result&)>& on_probe,
+                                     const std::atomic<bool>* stop) {
+  zone_search out;
+  auto probe_settings = settings;
+  auto allowed = allowed_missed(actors::zone_ticks(settings.duration, settings.tick_hz));
+  std::size_t n = std::min(std::max<std::size_t>(settings.players, 1), max_players);
+  while (true) {
+    probe_settings.players = n;
+    auto r = run_zone_benchmark(probe_settings, stop, allowed);
+    if (!r)
+      return r.err();
+    if (stop != nullptr && stop->load()) {
+      out.stopped = true;
+      out.probes.push_back(std::move(*r));
+      on_probe(out.probes.back());
+      break;
+    }
+    bool ok = keeps_up(*r);
+    out.probes.push_back(std::move(*r));
+    on_probe(out.probes.back());
+    if (ok)
+      out.largest = std::max(out.largest, n);
+    else
+      out.smallest_failing = out.smallest_failing == 0 ? n : std::min(out.smallest_failing, n);
+    if (out.smallest_failing == 0) {
+      if (n >= max_players) {
+        out.memory_bound = true;
+        break;
+      }
+      n = std::min(2 * n, max_players);
+    } else if (out.largest == 0) {
+      if (n == 1)
+        break;
+      n /= 2;
+    } else {
+      auto lo = out.largest, hi = out.smallest_failing;
+      if (hi <= lo + 1
+          || static_cast<double>(hi) <= static_cast<double>(lo) * (1 + search_resolution))
+        break;
+      n = lo + (hi - lo) / 2;
+    }
+  }
+  return out;
+}
+
+} // namespace actorbench::bench
