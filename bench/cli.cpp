@@ -78,15 +78,13 @@ result<saved_results_options> validate_saved(const CLI::App& app, const output_v
 // CLI11 reads any --config path that exists, so a device (/dev/zero,
 // /dev/urandom) would never end; a missing file passes here and gets CLI11's
 // own error, and a pipe (--config <(...)) is read like a file.
-const CLI::Validator not_a_device{[](std::string& path) -> std::string {
-                                    struct stat st {};
-                                    if (stat(path.c_str(), &st) == 0
-                                        && (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode)
-                                            || S_ISSOCK(st.st_mode)))
-                                      return "'" + path + "' is a device or socket, not a file";
-                                    return "";
-                                  },
-                                  "FILE"};
+std::string not_a_device(std::string& path) {
+  struct stat st {};
+  if (stat(path.c_str(), &st) == 0
+      && (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode) || S_ISSOCK(st.st_mode)))
+    return "'" + path + "' is a device or socket, not a file";
+  return "";
+}
 
 // A subcommand's --format and --output, checked.
 result<bool> read_output(const CLI::App& sub, const output_values& v, output_format& format,
@@ -160,7 +158,7 @@ result<command> parse_command_line(int argc, const char* const* argv) {
   app.set_config("--config", "",
                  "Read options from a TOML or INI file (key = \"value\" per option, e.g. "
                  "procs = \"10000,100000\"); options on the command line override it")
-    ->check(not_a_device);
+    ->check(CLI::Validator{not_a_device, "FILE"});
   // A misspelt key in a scenario file must not be silently ignored.
   app.allow_config_extras(false);
   app.add_flag("--quiet", raw.quiet, "No progress bar (it is drawn only when stderr is a terminal)");
