@@ -17,6 +17,7 @@
 //
 // Exit codes: 0 stopped as asked; 1 a runtime failure; 2 bad input, including
 // a port that cannot be listened on (one line on stderr).
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cstdint>
@@ -24,6 +25,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <thread>
 #include <unordered_map>
 
 #include <CLI/CLI.hpp>
@@ -47,6 +49,7 @@ namespace {
 
 /// A client that has not read this many bytes of replies is disconnected.
 constexpr std::size_t max_unsent_bytes = 4 << 20;
+constexpr const char* unread_replies = "it does not read its replies";
 
 /// What main and the broker share: main fills in the pool before the broker
 /// opens its port, and destroys it after the broker is gone.
@@ -126,7 +129,9 @@ class server_state {
     else
       ++c.forged;
     std::uint8_t why = reason ? static_cast<std::uint8_t>(*reason) : 0;
-    send(hdl, game::encode_frame(verdict, reason ? game::bytes_view{&why, 1} : game::bytes_view{}));
+    if (!send(hdl, game::encode_frame(verdict, reason ? game::bytes_view{&why, 1}
+                                                      : game::bytes_view{})))
+      drop(hdl, unread_replies);
   }
 
  private:
@@ -159,8 +164,11 @@ class server_state {
         pool.deliver(*c.session, game::bytes(f.payload.data, f.payload.data + f.payload.size));
         return true;
       case game::frame_type::stats_request:
-        send(hdl, game::encode_frame(game::frame_type::stats, game::encode_stats(stats())));
-        return true;
+        // Not dropped here: the caller still holds `c`.
+        if (send(hdl, game::encode_frame(game::frame_type::stats, game::encode_stats(stats()))))
+          return true;
+        problem = unread_replies;
+        return false;
       default:
         problem = "a frame only servers send";
         return false;
@@ -180,14 +188,14 @@ class server_state {
     return s;
   }
 
-  void send(caf::io::connection_handle hdl, const game::bytes& frame) {
+  /// Queues `frame` for the client; false if it has too much unread already.
+  bool send(caf::io::connection_handle hdl, const game::bytes& frame) {
     auto& buf = self_->wr_buf(hdl);
-    if (buf.size() > max_unsent_bytes) {
-      drop(hdl, "it does not read its replies");
-      return;
-    }
+    if (buf.size() > max_unsent_bytes)
+      return false;
     buf.insert(buf.end(), frame.begin(), frame.end());
     self_->flush(hdl);
+    return true;
   }
 
   void drop(caf::io::connection_handle hdl, const std::string& problem) {
@@ -286,6 +294,8 @@ int main(int argc, char** argv) {
   game::catch_stop_signals();
   caf::actor_system_config cfg;
   cfg.load<caf::io::middleman>();
+  // One scheduler thread per core (CAF's default would be at least 4).
+  cfg.set("scheduler.max-threads", std::max(1u, std::thread::hardware_concurrency()));
   caf::actor_system sys{cfg};
   auto shared = std::make_shared<server_shared>();
   auto server = sys.middleman().spawn_broker(game_server, shared);

@@ -408,6 +408,8 @@ int main(int argc, char** argv) {
   game::catch_stop_signals();
   caf::actor_system_config cfg;
   cfg.load<caf::io::middleman>();
+  // The clients are brokers on the middleman's thread; the scheduler has little to do.
+  cfg.set("scheduler.max-threads", 1);
   caf::actor_system sys{cfg};
 
   auto before = ask_stats(sys, opts.host, opts.port);
