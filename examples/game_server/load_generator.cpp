@@ -127,7 +127,9 @@ class client_state {
                               + " s after sending stopped";
       return finish();
     }
-    self_->delayed_send(self_, period_, tick_atom::value);
+    // Anonymous: a tick that reaches the mailbox after the broker quit must
+    // not hold a reference to the broker (as its sender), or neither is freed.
+    caf::delayed_anon_send(caf::actor_cast<caf::actor>(self_), period_, tick_atom::value);
   }
 
   void on_data(const std::vector<char>& data) {
