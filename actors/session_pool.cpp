@@ -9,7 +9,6 @@
 #include <caf/exit_reason.hpp>
 #include <caf/send.hpp>
 
-
 namespace actorbench::actors {
 
 struct session_pool::shared {

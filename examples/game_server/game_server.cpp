@@ -114,9 +114,9 @@ class server_state {
     end(i);
   }
 
-  /// A session's verdict on the oldest packet it had from this client.
-  void on_verdict(std::uint32_t session, game::frame_type verdict,
-                  std::optional<game::rejection_reason> reason) {
+  /// A session's verdict on the oldest packet it had from this client:
+  /// accepted, or rejected for `reason`.
+  void on_verdict(std::uint32_t session, std::optional<game::rejection_reason> reason) {
     auto s = by_session_.find(session);
     if (s == by_session_.end())
       return; // the client left meanwhile
@@ -129,8 +129,9 @@ class server_state {
     else
       ++c.forged;
     std::uint8_t why = reason ? static_cast<std::uint8_t>(*reason) : 0;
-    if (!send(hdl, game::encode_frame(verdict, reason ? game::bytes_view{&why, 1}
-                                                      : game::bytes_view{})))
+    auto frame = reason ? game::encode_frame(game::frame_type::rejected, {&why, 1})
+                        : game::encode_frame(game::frame_type::accepted, {});
+    if (!send(hdl, frame))
       drop(hdl, unread_replies);
   }
 
@@ -231,13 +232,12 @@ caf::behavior game_server(caf::io::broker* self, std::shared_ptr<server_shared> 
     [st](const caf::io::new_data_msg& msg) { st->on_data(msg.handle, msg.buf); },
     [st](const caf::io::connection_closed_msg& msg) { st->on_closed(msg.handle); },
     [](const caf::io::acceptor_closed_msg&) {},
-    [st](std::uint32_t session, const crypto::bytes&) {
-      st->on_verdict(session, game::frame_type::accepted, std::nullopt);
-    },
+    // The pool's handler: the game logic would use the plaintext; this demo only answers.
+    [st](std::uint32_t session, const crypto::bytes&) { st->on_verdict(session, std::nullopt); },
     [st](actors::rejected_atom, std::uint32_t session, caf::atom_value reason) {
-      st->on_verdict(session, game::frame_type::rejected,
-                     reason == actors::malformed_atom::value ? game::rejection_reason::malformed
-                                                             : game::rejection_reason::forged);
+      st->on_verdict(session, reason == actors::malformed_atom::value
+                                ? game::rejection_reason::malformed
+                                : game::rejection_reason::forged);
     },
   };
 }
