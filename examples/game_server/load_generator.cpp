@@ -115,7 +115,7 @@ class client_state {
       if (result_.kind != client_kind::garbage) {
         std::chrono::duration<double> elapsed = now - start_;
         auto due = static_cast<std::uint64_t>(elapsed.count() * plan_.rate) + 1;
-        while (result_.sent < due && result_.sent - result_.answered() < window)
+        while (!finished_ && result_.sent < due && result_.sent - result_.answered() < window)
           send_packet(now);
       }
     } else if (result_.sent == result_.answered() && result_.kind != client_kind::garbage) {
@@ -127,6 +127,8 @@ class client_state {
                               + " s after sending stopped";
       return finish();
     }
+    if (finished_)
+      return;
     // Anonymous: a tick that reaches the mailbox after the broker quit must
     // not hold a reference to the broker (as its sender), or neither is freed.
     caf::delayed_anon_send(caf::actor_cast<caf::actor>(self_), period_, tick_atom::value);
