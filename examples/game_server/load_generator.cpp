@@ -441,8 +441,9 @@ int main(int argc, char** argv) {
     }
     crypto::bytes key(plan.cipher->key_size);
     if (RAND_bytes(key.data(), static_cast<int>(key.size())) != 1) {
-      std::cerr << "load_generator: no random bytes for keys\n";
-      return 1;
+      results[i].failure = "no random bytes for its key";
+      done.count_down();
+      continue;
     }
     auto c = sys.middleman().spawn_client(client, opts.host, opts.port, &plan,
                                           &results[i], &done, std::move(key));
