@@ -40,6 +40,7 @@ result<std::unique_ptr<remote_runtime>> remote_runtime::create(const remote_sett
 remote_runtime::remote_runtime(const remote_settings& settings)
   : tls_(settings.tls.has_value()), threads_(configure_scheduler(config_, settings.scheduler)) {
   config_.load<caf::io::middleman>();
+  config_.set("middleman.workers", settings.middleman_workers);
   if (tls_) {
     // All three set: CAF's session then requires and verifies a certificate
     // on both sides (SSL_VERIFY_PEER | SSL_VERIFY_FAIL_IF_NO_PEER_CERT).

@@ -22,6 +22,10 @@ struct remote_settings {
   /// Set: every connection is TLS with mutual certificate authentication
   /// (CAF's openssl module). Unset: CAF's plain BASP over TCP.
   std::optional<tls_settings> tls;
+  /// CAF's BASP deserialization threads ("middleman.workers"; CAF's default
+  /// is 1 on 2 cores). 0 deserializes in the middleman's own thread: one
+  /// thread hand-off less per message, which is what request latency wants.
+  std::size_t middleman_workers = 0;
 };
 
 /// An actor system with CAF's middleman (and, for TLS, its openssl module)

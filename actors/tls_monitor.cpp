@@ -92,6 +92,19 @@ int on_verify(int ok, X509_STORE_CTX* store) {
   return ok; // OpenSSL's verdict stands
 }
 
+// OpenSSL 3.0 names no TLS 1.3-only alert ("unknown").
+std::string alert_name(int value) {
+  switch (value & 0xff) {
+    case 109:
+      return "missing extension";
+    case 116:
+      return "certificate required";
+    case 120:
+      return "no application protocol";
+  }
+  return SSL_alert_desc_string_long(value);
+}
+
 void on_info(const SSL* ssl, int where, int ret) {
   auto* info = info_of(ssl);
   if (info == nullptr)
@@ -105,7 +118,7 @@ void on_info(const SSL* ssl, int where, int ret) {
       ++completed;
     info->handshake_done = true;
   } else if ((where & SSL_CB_ALERT) && std::string_view{SSL_alert_type_string(ret)} == "F") {
-    std::string alert = SSL_alert_desc_string_long(ret);
+    auto alert = alert_name(ret);
     if (where & SSL_CB_READ) {
       // A TLS 1.3 client hears that its certificate was refused only after
       // its side of the handshake is done, so received alerts always count.

@@ -26,7 +26,8 @@ error bad(std::string detail) {
 
 result<file_ptr> open(const char* what, const std::string& path) {
   if (path.empty())
-    return bad(std::string{what} + " is required with --tls");
+    return bad(std::string{"no "} + what + " given: TLS needs a certificate, its private key "
+               "and a CA certificate");
   file_ptr f{std::fopen(path.c_str(), "r")};
   if (!f)
     return bad(std::string{"cannot read "} + what + " '" + path + "': " + std::strerror(errno));
@@ -53,24 +54,24 @@ result<x509_ptr> read_certificate(const char* what, const std::string& path) {
 } // namespace
 
 result<bool> check(const tls_settings& tls) {
-  auto cert = read_certificate("--cert", tls.certificate);
+  auto cert = read_certificate("certificate", tls.certificate);
   if (!cert)
     return cert.err();
-  auto f = open("--key", tls.key);
+  auto f = open("private key", tls.key);
   if (!f)
     return f.err();
   pkey_ptr key{PEM_read_PrivateKey(f->get(), nullptr, no_passphrase, nullptr), EVP_PKEY_free};
   ERR_clear_error();
   if (!key)
-    return bad("invalid --key '" + tls.key
+    return bad("invalid private key '" + tls.key
                + "': no unencrypted PEM private key in it (encrypted keys are not supported)");
   if (X509_check_private_key(cert->get(), key.get()) != 1) {
     ERR_clear_error();
-    return bad("invalid --key '" + tls.key + "': it does not match the certificate in --cert '"
+    return bad("invalid private key '" + tls.key + "': it does not match the certificate '"
                + tls.certificate + "'");
   }
   // The CA file may hold several certificates; the first must parse.
-  auto ca = read_certificate("--ca", tls.ca);
+  auto ca = read_certificate("CA certificate", tls.ca);
   if (!ca)
     return ca.err();
   return true;

@@ -281,6 +281,10 @@ result<command> parse_command_line(int argc, const char* const* argv) {
                      "at most 1% of ticks missed, printing each probe");
   add_output_options(*zone_cmd, zone_out, false);
   zone_cmd->add_flag("--quiet", zone_quiet, "No progress lines");
+  serve_cli_values serve_values;
+  auto* serve_cmd = add_serve_command(app, serve_values);
+  rpc_cli_values rpc_values;
+  auto* rpc_cmd = add_rpc_command(app, rpc_values);
 
   try {
     app.parse(argc, argv);
@@ -314,6 +318,24 @@ result<command> parse_command_line(int argc, const char* const* argv) {
     command cmd;
     cmd.what = command::action::cipher;
     cmd.cipher = std::move(*opts);
+    return cmd;
+  }
+  if (serve_cmd->parsed()) {
+    auto opts = validate_serve(serve_values);
+    if (!opts)
+      return opts.err();
+    command cmd;
+    cmd.what = command::action::serve;
+    cmd.serve = std::move(*opts);
+    return cmd;
+  }
+  if (rpc_cmd->parsed()) {
+    auto opts = validate_rpc(rpc_values);
+    if (!opts)
+      return opts.err();
+    command cmd;
+    cmd.what = command::action::rpc;
+    cmd.rpc = std::move(*opts);
     return cmd;
   }
   if (keygen_cmd->parsed()) {

@@ -10,6 +10,7 @@
 #include "crypto/key_generator.hpp"
 #include "bench/fanout_benchmark.hpp"
 #include "bench/zone_benchmark.hpp"
+#include "bench/rpc_options.hpp"
 
 namespace actorbench::bench {
 
@@ -83,7 +84,7 @@ struct zone_options {
 
 /// What the command should do.
 struct command {
-  enum class action { run, help, list, report, diff, cipher, keygen, zone };
+  enum class action { run, help, list, report, diff, cipher, keygen, zone, serve, rpc };
   action what = action::run;
   /// For run.
   cli_options options;
@@ -95,6 +96,10 @@ struct command {
   keygen_options keygen;
   /// For zone.
   zone_options zone;
+  /// For serve.
+  serve_options serve;
+  /// For rpc.
+  rpc_options rpc;
   /// The text to print for help and list.
   std::string text;
 };

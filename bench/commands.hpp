@@ -13,6 +13,8 @@ int run_diff(const saved_results_options& opts);
 int run_cipher(const cipher_options& opts);
 int run_keygen(const keygen_options& opts);
 int run_zone(const zone_options& opts);
+int run_serve(const serve_options& opts);
+int run_rpc(const rpc_options& opts);
 
 /// Prints `err` as one line on standard error; returns its exit code.
 int fail(const error& err);

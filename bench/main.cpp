@@ -25,6 +25,10 @@ int main(int argc, char** argv) {
       return run_keygen(cmd->keygen);
     case command::action::zone:
       return run_zone(cmd->zone);
+    case command::action::serve:
+      return run_serve(cmd->serve);
+    case command::action::rpc:
+      return run_rpc(cmd->rpc);
     case command::action::run:
       break;
   }

@@ -8,6 +8,10 @@
 #include <string>
 #include <thread>
 
+#include <caf/function_view.hpp>
+#include <caf/io/middleman.hpp>
+#include <caf/openssl/manager.hpp>
+#include <caf/openssl/publish.hpp>
 #include <caf/scoped_actor.hpp>
 
 #include "actors/hello.hpp"
@@ -163,7 +167,7 @@ TEST_CASE("TLS settings with missing or garbage files are refused up front") {
   missing.ca = pki("no-such-ca.pem");
   auto rt = actors::remote_runtime::create(settings(missing));
   REQUIRE(!rt);
-  CHECK(rt.err().detail.find("cannot read --ca") == 0);
+  CHECK(rt.err().detail.find("cannot read CA certificate '") == 0);
   auto garbage = credentials("client");
   garbage.certificate = pki("client.key");
   rt = actors::remote_runtime::create(settings(garbage));
@@ -181,5 +185,34 @@ TEST_CASE("publishing on a port in use fails with the port named") {
   REQUIRE(!bound);
   CHECK(bound.err().code == actors::errc::network_failure);
   CHECK(bound.err().detail.find("cannot listen on port " + std::to_string(srv.port)) == 0);
+  caf::anon_send_exit(hello, caf::exit_reason::user_shutdown);
+}
+
+TEST_CASE("CAF's anonymous-cipher mode never connects in a program with the TLS monitor") {
+  // The openssl module with no certificate, key or CA: CAF would use
+  // unauthenticated anonymous ciphers. tls_monitor's SSL_new refuses them.
+  actors::tls_monitor::install();
+  auto anonymous = [] {
+    auto cfg = std::make_unique<caf::actor_system_config>();
+    cfg->load<caf::io::middleman>();
+    cfg->load<caf::openssl::manager>();
+    cfg->set("scheduler.max-threads", std::size_t{1});
+    return cfg;
+  };
+  auto server_cfg = anonymous();
+  caf::actor_system server_sys{*server_cfg};
+  auto hello = server_sys.spawn(actors::hello_actor, std::make_shared<std::atomic<std::uint64_t>>(0));
+  auto port = caf::openssl::publish(hello, 0, "127.0.0.1", true);
+  REQUIRE(port);
+  {
+    auto client_cfg = anonymous();
+    caf::actor_system client_sys{*client_cfg};
+    auto connect = caf::make_function_view(client_sys.openssl_manager().actor_handle(),
+                                           caf::duration{5s});
+    auto res = connect(caf::connect_atom_v, std::string{"127.0.0.1"}, *port);
+    CHECK(!res);
+    if (!res)
+      CHECK(res.error() != caf::sec::request_timeout); // refused at once, not hanging
+  }
   caf::anon_send_exit(hello, caf::exit_reason::user_shutdown);
 }

@@ -1,0 +1,41 @@
+#include "bench/endpoint.hpp"
+
+namespace actorbench::bench {
+
+namespace {
+
+bool all_digits(const std::string& s) {
+  return !s.empty() && s.size() <= 5 && s.find_first_not_of("0123456789") == std::string::npos;
+}
+
+} // namespace
+
+result<std::uint16_t> parse_port(const std::string& option, const std::string& text) {
+  if (!all_digits(text) || std::stoul(text) > 65535)
+    return bad_input("invalid " + option + " '" + text + "': expected a port from 0 to 65535");
+  return static_cast<std::uint16_t>(std::stoul(text));
+}
+
+result<endpoint> parse_endpoint(const std::string& option, const std::string& text) {
+  auto bad = [&] {
+    return bad_input("invalid " + option + " '" + text
+                     + "': expected HOST:PORT with a port from 1 to 65535, e.g. 127.0.0.1:4242");
+  };
+  auto colon = text.rfind(':');
+  if (colon == std::string::npos || colon == 0)
+    return bad();
+  std::string host = text.substr(0, colon);
+  if (host.front() == '[') {
+    if (host.size() < 3 || host.back() != ']')
+      return bad();
+    host = host.substr(1, host.size() - 2);
+  } else if (host.find(':') != std::string::npos) {
+    return bad(); // an IPv6 address needs brackets
+  }
+  auto port = text.substr(colon + 1);
+  if (!all_digits(port) || std::stoul(port) == 0 || std::stoul(port) > 65535)
+    return bad();
+  return endpoint{host, static_cast<std::uint16_t>(std::stoul(port))};
+}
+
+} // namespace actorbench::bench

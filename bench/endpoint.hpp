@@ -1,0 +1,23 @@
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "bench/error.hpp"
+
+namespace actorbench::bench {
+
+/// A host and TCP port, as in HOST:PORT.
+struct endpoint {
+  std::string host;
+  std::uint16_t port = 0;
+};
+
+/// Parses HOST:PORT ([IPv6]:PORT for IPv6 addresses), port 1..65535.
+/// `option` names the option in the one-line error.
+result<endpoint> parse_endpoint(const std::string& option, const std::string& text);
+
+/// Parses a port 0..65535 (0: any free port).
+result<std::uint16_t> parse_port(const std::string& option, const std::string& text);
+
+} // namespace actorbench::bench

@@ -1,0 +1,155 @@
+#include "bench/rpc_benchmark.hpp"
+
+#include <memory>
+
+#include <caf/scoped_actor.hpp>
+
+#include "actors/hello.hpp"
+#include "actors/remote_runtime.hpp"
+
+namespace actorbench::bench {
+
+namespace {
+
+using clock_type = std::chrono::steady_clock;
+
+double us_since(clock_type::time_point start) {
+  return std::chrono::duration<double, std::micro>(clock_type::now() - start).count();
+}
+
+std::string describe(const rpc_mode& mode) {
+  return mode.target.host + ":" + std::to_string(mode.target.port) + (mode.tls ? " over TLS" : "");
+}
+
+// A client of one mode: its own actor system, the hello actor's proxy and a
+// scoped actor to ask it from this thread.
+class client {
+ public:
+  /// Starts the client's actor system; connects nowhere yet.
+  static result<std::unique_ptr<client>> start(const rpc_mode& mode, const rpc_settings& s) {
+    actors::remote_settings rs;
+    rs.scheduler.threads = s.threads;
+    rs.tls = mode.tls;
+    auto rt = actors::remote_runtime::create(rs);
+    if (!rt)
+      return bad_input(rt.err().detail);
+    return std::unique_ptr<client>{new client(mode, s, std::move(*rt))};
+  }
+
+  result<bool> connect() {
+    auto hello = runtime_->connect(mode_.target.host, mode_.target.port, settings_.timeout);
+    if (!hello)
+      return runtime_failure(hello.err().detail);
+    hello_ = std::move(*hello);
+    return true;
+  }
+
+  result<bool> ask() {
+    std::string reply;
+    caf::error failure;
+    self_->request(hello_, settings_.timeout, settings_.name)
+      .receive([&](std::string& r) { reply = std::move(r); },
+               [&](caf::error& err) { failure = std::move(err); });
+    if (failure)
+      return runtime_failure("request to " + describe(mode_) + " failed: "
+                             + (failure == caf::sec::request_timeout
+                                  ? std::string{"no reply within the timeout"}
+                                  : runtime_->system().render(failure)));
+    if (reply != actors::hello(settings_.name))
+      return runtime_failure("wrong reply from " + describe(mode_) + ": '" + reply + "'");
+    return true;
+  }
+
+ private:
+  client(const rpc_mode& mode, const rpc_settings& s, std::unique_ptr<actors::remote_runtime> rt)
+    : mode_(mode), settings_(s), runtime_(std::move(rt)), self_(runtime_->system()) {}
+
+  const rpc_mode& mode_;
+  const rpc_settings& settings_;
+  std::unique_ptr<actors::remote_runtime> runtime_;
+  caf::scoped_actor self_;
+  caf::actor hello_;
+};
+
+// One request over a brand-new client: system start and shutdown are timed
+// apart from connect + request, which is the request's latency.
+result<bool> ask_newly_connected(const rpc_mode& mode, const rpc_settings& s, rpc_result& out) {
+  auto setup_start = clock_type::now();
+  auto c = client::start(mode, s);
+  if (!c)
+    return c.err();
+  double setup_us = us_since(setup_start);
+  auto start = clock_type::now();
+  if (auto ok = (*c)->connect(); !ok)
+    return ok;
+  double connect_us = us_since(start);
+  if (auto ok = (*c)->ask(); !ok)
+    return ok;
+  out.latency_us.push_back(us_since(start));
+  out.connect_us.push_back(connect_us);
+  auto teardown_start = clock_type::now();
+  c->reset(); // closes the connection
+  out.setup_us.push_back(setup_us + us_since(teardown_start));
+  return true;
+}
+
+} // namespace
+
+result<std::vector<rpc_result>> run_rpc(const std::vector<rpc_mode>& modes,
+                                        const rpc_settings& s, const std::atomic<bool>* stop) {
+  std::vector<rpc_result> results;
+  std::vector<std::unique_ptr<client>> clients;
+  for (const auto& mode : modes) {
+    rpc_result r;
+    r.mode = mode;
+    r.reconnect = s.reconnect;
+    if (!s.reconnect) {
+      auto c = client::start(mode, s);
+      if (!c)
+        return c.err();
+      auto start = clock_type::now();
+      if (auto ok = (*c)->connect(); !ok)
+        return ok.err();
+      r.connect_us.push_back(us_since(start));
+      for (std::size_t i = 0; i < s.warmup; ++i)
+        if (auto ok = (*c)->ask(); !ok)
+          return ok.err();
+      clients.push_back(std::move(*c));
+    } else {
+      rpc_result scratch; // warm-up requests are not kept
+      for (std::size_t i = 0; i < s.warmup; ++i)
+        if (auto ok = ask_newly_connected(mode, s, scratch); !ok)
+          return ok.err();
+    }
+    r.latency_us.reserve(s.requests);
+    results.push_back(std::move(r));
+  }
+  for (std::size_t round = 0; round < s.rounds; ++round) {
+    // Spread the remainder over the first rounds.
+    std::size_t count = s.requests / s.rounds + (round < s.requests % s.rounds ? 1 : 0);
+    for (std::size_t m = 0; m < modes.size(); ++m) {
+      auto& r = results[m];
+      auto round_start = clock_type::now();
+      for (std::size_t i = 0; i < count; ++i) {
+        if (stop != nullptr && *stop) {
+          for (auto& each : results)
+            each.partial = true;
+          return results;
+        }
+        if (s.reconnect) {
+          if (auto ok = ask_newly_connected(modes[m], s, r); !ok)
+            return ok.err();
+        } else {
+          auto start = clock_type::now();
+          if (auto ok = clients[m]->ask(); !ok)
+            return ok.err();
+          r.latency_us.push_back(us_since(start));
+        }
+      }
+      r.wall_seconds += us_since(round_start) / 1e6;
+    }
+  }
+  return results;
+}
+
+} // namespace actorbench::bench

@@ -1,0 +1,121 @@
+// `actorbench serve` and `actorbench rpc` as the command runs them: set up,
+// run the library, print, turn errors into a line on stderr and an exit code.
+// Part of the executable, not of the library (which never prints).
+#include <atomic>
+#include <chrono>
+#include <iostream>
+#include <memory>
+#include <thread>
+
+#include <caf/send.hpp>
+
+#include "actors/hello.hpp"
+#include "actors/remote_runtime.hpp"
+#include "actors/tls_monitor.hpp"
+#include "bench/commands.hpp"
+#include "bench/interrupt.hpp"
+#include "bench/local_server.hpp"
+#include "bench/rpc_benchmark.hpp"
+#include "bench/rpc_report.hpp"
+
+namespace actorbench::bench {
+
+namespace {
+
+// Prints the TLS clients the server refused since the last call; returns how many.
+std::size_t report_refusals() {
+  auto refused = actors::tls_monitor::take_refusals(true);
+  for (const auto& r : refused)
+    std::cerr << "actorbench serve: refused TLS client " << r.peer << ": " << r.reason << std::endl;
+  return refused.size();
+}
+
+} // namespace
+
+int run_serve(const serve_options& opts) {
+  actors::remote_settings settings;
+  settings.scheduler.threads = opts.threads;
+  settings.tls = opts.tls;
+  auto rt = actors::remote_runtime::create(settings);
+  if (!rt)
+    return fail(bad_input(rt.err().detail));
+  auto served = std::make_shared<std::atomic<std::uint64_t>>(0);
+  auto hello = (*rt)->system().spawn(actors::hello_actor, served);
+  auto stop_hello = [&] { caf::anon_send_exit(hello, caf::exit_reason::user_shutdown); };
+  auto port = (*rt)->publish(hello, opts.port, opts.bind, std::chrono::seconds{10});
+  if (!port) {
+    stop_hello();
+    return fail(runtime_failure(port.err().detail));
+  }
+  catch_interrupts();
+  std::cout << "actorbench serve: listening on " << (opts.bind.empty() ? "*" : opts.bind) << ':'
+            << *port << " ("
+            << (opts.tls ? "TLS, client certificates of CA '" + opts.tls->ca + "' required"
+                         : std::string{"plain TCP, no TLS"})
+            << ")" << std::endl;
+  auto start = std::chrono::steady_clock::now();
+  std::size_t refused = 0;
+  while (!interrupt_flag()) {
+    if (opts.duration.count() > 0 && std::chrono::steady_clock::now() - start >= opts.duration)
+      break;
+    std::this_thread::sleep_for(std::chrono::milliseconds{50});
+    refused += report_refusals();
+  }
+  refused += report_refusals();
+  std::cout << "actorbench serve: stopped; served " << served->load() << " requests";
+  if (opts.tls)
+    std::cout << ", " << actors::tls_monitor::handshakes_completed() << " TLS handshakes completed, "
+              << refused << " clients refused";
+  std::cout << std::endl;
+  stop_hello();
+  return 0;
+}
+
+int run_rpc(const rpc_options& opts) {
+  std::vector<std::unique_ptr<local_server>> servers;
+  std::vector<rpc_mode> modes;
+  if (opts.local) {
+    auto wait = std::max<std::chrono::milliseconds>(opts.timeout, std::chrono::seconds{10});
+    auto start = [&](std::optional<actors::tls_settings> server_tls,
+                     std::optional<actors::tls_settings> client_tls) -> result<bool> {
+      auto server = local_server::start(server_tls, wait);
+      if (!server)
+        return server.err();
+      modes.push_back({{"127.0.0.1", (*server)->port()}, std::move(client_tls)});
+      servers.push_back(std::move(*server));
+      return true;
+    };
+    if (opts.compare || !opts.tls)
+      if (auto ok = start(std::nullopt, std::nullopt); !ok)
+        return fail(ok.err());
+    if (opts.tls)
+      if (auto ok = start(actors::tls_settings{opts.server_certificate, opts.server_key, opts.tls->ca},
+                          opts.tls);
+          !ok)
+        return fail(ok.err());
+  } else if (opts.compare) {
+    modes.push_back({*opts.target, std::nullopt});
+    modes.push_back({*opts.tls_target, opts.tls});
+  } else {
+    modes.push_back({*opts.target, opts.tls});
+  }
+  rpc_settings settings;
+  settings.requests = opts.requests;
+  settings.warmup = opts.warmup;
+  settings.rounds = opts.rounds;
+  settings.reconnect = opts.reconnect;
+  settings.timeout = opts.timeout;
+  settings.name = opts.name;
+  settings.threads = opts.threads;
+  catch_interrupts();
+  auto results = run_rpc(modes, settings, &interrupt_flag());
+  if (!results)
+    return fail(results.err());
+  write_rpc_table(*results, settings, std::cout);
+  if (!results->empty() && results->front().partial)
+    return fail(runtime_failure("interrupted by signal " + std::to_string(interrupt_signal())
+                                + ": the requests measured so far were printed"));
+  return 0;
+}
+
+} // namespace actorbench::bench
