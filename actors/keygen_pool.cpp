@@ -197,6 +197,13 @@ error generator_error(const crypto::error& e) {
 
 } // namespace
 
+std::size_t keygen_bytes_per_key(const crypto::keygen_request& request, bool keeps_keys) {
+  constexpr std::size_t timings = 48, key_structures = 4096;
+  if (!keeps_keys)
+    return timings;
+  return timings + key_structures + (crypto::has_key_size(request.algo) ? request.bits : 0);
+}
+
 result<keygen_sample> run_keygen(const keygen_params& params, keygen_callback on_key) {
   if (params.threads == 0 || params.threads > max_keygen_threads)
     return error{errc::bad_parameter, "threads " + std::to_string(params.threads)
@@ -236,7 +243,12 @@ result<keygen_sample> run_keygen(const keygen_params& params, keygen_callback on
   job->start = clock::now();
   for (const auto& w : workers)
     caf::anon_send(w, keygen_next_atom::value);
-  bool complete = future.wait_until(job->start + params.time_limit) == std::future_status::ready;
+  auto deadline = job->start + params.time_limit;
+  auto stop_asked = [&] { return params.stop != nullptr && params.stop->load(); };
+  bool complete = false;
+  while (!complete && !stop_asked() && clock::now() < deadline)
+    complete = future.wait_until(std::min(deadline, clock::now() + std::chrono::milliseconds{50}))
+               == std::future_status::ready;
   auto stopped_at = clock::now();
   job->stop.store(true);
   for (const auto& w : workers)

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <cstddef>
 #include <functional>
@@ -21,6 +22,9 @@ struct keygen_params {
   /// Longest wait for all keys; when it runs out the keys done so far are
   /// returned, marked partial.
   std::chrono::milliseconds time_limit{600000};
+  /// When set and raised (e.g. on SIGINT), the cell ends as at the time
+  /// limit: the keys done so far come back, marked partial. Checked every 50 ms.
+  const std::atomic<bool>* stop = nullptr;
   /// Given every generated key after the cell (untimed), e.g. to save them
   /// for --dump-keys; when set, all keys are kept and validated.
   std::function<void(const crypto::generated_key&)> key_sink;
@@ -68,6 +72,12 @@ struct keygen_progress {
   std::size_t worker = 0;
 };
 using keygen_callback = std::function<void(const keygen_progress&)>;
+
+/// Upper estimate of the memory a cell needs per key, for refusing runs that
+/// cannot fit: each key's timings (about 48 bytes while collected), and with a
+/// key_sink every private key until the cell ends (its numbers, about `bits`
+/// bytes for RSA and DH, plus OpenSSL's structures, counted as 4 KiB).
+std::size_t keygen_bytes_per_key(const crypto::keygen_request& request, bool keeps_keys);
 
 /// Runs one cell. Starts its own actor system (scheduler of `threads`
 /// threads, sharing policy), builds one key_generator per worker before the

@@ -52,6 +52,15 @@ void add_output_options(CLI::App& app, output_values& v, bool with_plot) {
                    "Also draw the results to FILE.svg or FILE.png (needs gnuplot)");
 }
 
+// Every command whose memory grows with a count (--procs, --keys, ...) takes
+// --max-memory; its check is check_memory_estimate (bench/memory_budget.hpp).
+void add_max_memory_option(CLI::App& app, std::string& value) {
+  app.add_option("--max-memory", value,
+                 "Refuse, before any work, a run whose memory estimate exceeds this size "
+                 "(512M, 4G; K, M, G, T are powers of 1024)")
+    ->default_str("the available memory");
+}
+
 result<saved_results_options> validate_saved(const CLI::App& app, const output_values& v,
                                              std::vector<std::string> files) {
   saved_results_options out;
@@ -155,6 +164,7 @@ result<command> parse_command_line(int argc, const char* const* argv) {
   app.add_option("--seed", raw.seed, "Seed of --shuffle, to repeat an order")
     ->default_str("random, printed");
   add_output_options(app, out_values, true);
+  add_max_memory_option(app, raw.max_memory);
   app.set_config("--config", "",
                  "Read options from a TOML or INI file (key = \"value\" per option, e.g. "
                  "procs = \"10000,100000\"); options on the command line override it")
@@ -246,6 +256,7 @@ result<command> parse_command_line(int argc, const char* const* argv) {
                          "Write every generated private key (PEM) to FILE, mode 0600; "
                          "otherwise keys are never written or printed");
   add_output_options(*keygen_cmd, keygen_out, true);
+  add_max_memory_option(*keygen_cmd, keygen_values.max_memory);
   keygen_cmd->add_flag("--quiet", keygen_quiet, "No progress bar and no announcements");
 
   zone_cli_values zone_values;

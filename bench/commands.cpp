@@ -66,6 +66,11 @@ result<bool> publish(const report& rep, output_format format, const std::string&
   return true;
 }
 
+std::string interrupted_message() {
+  return "interrupted by signal " + std::to_string(interrupt_signal())
+         + ": the results measured so far were written, marked partial";
+}
+
 } // namespace
 
 int run_fanout(const cli_options& opts) {
@@ -95,8 +100,7 @@ int run_fanout(const cli_options& opts) {
   if (auto ok = publish(rep, opts.format, opts.output_path, opts.plot_path); !ok)
     return fail(ok.err());
   if (interrupted)
-    return fail(runtime_failure("interrupted by signal " + std::to_string(interrupt_signal())
-                                + ": the results measured so far were written, marked partial"));
+    return fail(runtime_failure(interrupted_message()));
   std::size_t mismatches = 0;
   for (const auto& r : rep.results)
     mismatches += r.mismatches;
@@ -170,6 +174,7 @@ int run_keygen(const keygen_options& opts) {
   bool interactive = !opts.quiet && isatty(STDERR_FILENO);
   std::vector<keygen_cell> cells;
   std::size_t skipped = 0;
+  catch_interrupts();
   // Private keys go only where --dump-keys says, readable by the owner alone.
   std::ofstream dump;
   if (!opts.dump_keys_path.empty()) {
@@ -184,7 +189,7 @@ int run_keygen(const keygen_options& opts) {
     auto per_key = opts.quiet ? result<double>{0.0} : calibrate_seconds_per_key(request);
     for (auto threads : opts.threads) {
       auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - clock::now());
-      if (left.count() <= 0) {
+      if (left.count() <= 0 || interrupt_flag().load()) {
         ++skipped;
         continue;
       }
@@ -195,7 +200,7 @@ int run_keygen(const keygen_options& opts) {
                     << " keys on " << threads << " threads: about " << static_cast<long>(estimate)
                     << " s (from a short calibration)\n";
       }
-      actors::keygen_params params{request, threads, opts.keys, left, {}};
+      actors::keygen_params params{request, threads, opts.keys, left, &interrupt_flag(), {}};
       if (dump.is_open())
         params.key_sink = [&dump](const crypto::generated_key& key) { dump << crypto::to_pem(key); };
       auto sample = actors::run_keygen(params, [&](const actors::keygen_progress&) {
@@ -214,7 +219,10 @@ int run_keygen(const keygen_options& opts) {
   bar.finish();
   if (dump.is_open() && !dump.flush())
     return fail(runtime_failure("cannot write --dump-keys '" + opts.dump_keys_path + "'"));
-  if (skipped > 0)
+  bool interrupted = interrupt_flag().load();
+  if (interrupted && cells.empty())
+    return fail(runtime_failure("interrupted before any cell was measured: nothing to write"));
+  if (skipped > 0 && !interrupted)
     std::cerr << "actorbench: --time-limit reached: " << skipped << " cells not run\n";
   auto ok = emit(opts.output_path, [&](std::ostream& out) {
     write_keygen_report(cells, machine, opts.format, out);
@@ -228,6 +236,8 @@ int run_keygen(const keygen_options& opts) {
     if (!drawn)
       return fail(drawn.err());
   }
+  if (interrupted)
+    return fail(runtime_failure(interrupted_message()));
   std::size_t failures = 0;
   for (const auto& c : cells)
     failures += c.sample.validation_failures;

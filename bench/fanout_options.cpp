@@ -1,7 +1,6 @@
 #include "bench/fanout_options.hpp"
 
 #include <algorithm>
-#include <cstdio>
 #include <optional>
 #include <random>
 
@@ -13,7 +12,7 @@
 #include "actors/spawn_strategy.hpp"
 #include "bench/cipher_choice.hpp"
 #include "bench/output_options.hpp"
-#include "bench/process_memory.hpp"
+#include "bench/memory_budget.hpp"
 #include "bench/value_list.hpp"
 
 namespace actorbench::bench {
@@ -26,13 +25,6 @@ constexpr std::size_t max_warmup = 10'000;
 constexpr std::size_t max_threads = 1024;
 constexpr std::size_t max_timeout_s = 86'400;
 constexpr std::size_t max_configs = 1000;
-
-std::string gib(std::uint64_t bytes) {
-  char buf[32];
-  std::snprintf(buf, sizeof(buf), "%.1f GiB", bytes / (1024.0 * 1024 * 1024));
-  return buf;
-}
-
 
 } // namespace
 
@@ -90,17 +82,17 @@ result<cli_options> validate_fanout(const fanout_cli_values& raw) {
     spawns.push_back(*s);
   }
 
-  if (auto avail = available_memory_bytes()) {
-    auto largest = *std::max_element(procs->begin(), procs->end());
-    std::size_t per_proc = 0;
-    for (auto sp : spawns)
-      per_proc = std::max(per_proc, actors::fanout_bytes_per_proc(sp));
-    auto need = static_cast<std::uint64_t>(largest) * per_proc;
-    if (need > *avail)
-      return bad_input("invalid --procs '" + raw.procs + "': " + std::to_string(largest)
-                       + " actors need about " + gib(need) + " (" + std::to_string(per_proc)
-                       + " bytes per actor) but only " + gib(*avail) + " is available");
-  }
+  auto budget = parse_memory_budget(raw.max_memory);
+  if (!budget)
+    return budget.err();
+  std::size_t per_proc = 0;
+  for (auto sp : spawns)
+    per_proc = std::max(per_proc, actors::fanout_bytes_per_proc(sp));
+  auto fits = check_memory_estimate(*budget, "--procs", raw.procs,
+                                    *std::max_element(procs->begin(), procs->end()), "actors",
+                                    per_proc);
+  if (!fits)
+    return fits.err();
 
   auto context_words = parse_word_list("--context", raw.context);
   if (!context_words)

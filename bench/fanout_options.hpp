@@ -24,6 +24,8 @@ struct fanout_cli_values {
   std::string pin;
   std::string clock = "lean";
   std::string reference = "1";
+  /// --max-memory as typed; empty: the machine's available memory is the limit.
+  std::string max_memory;
   bool shuffle = false;
   std::string seed;
   std::string format = "table";

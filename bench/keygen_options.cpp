@@ -1,5 +1,9 @@
 #include "bench/keygen_options.hpp"
 
+#include <algorithm>
+
+#include "actors/keygen_pool.hpp"
+#include "bench/memory_budget.hpp"
 #include "bench/output_options.hpp"
 #include "bench/value_list.hpp"
 
@@ -57,6 +61,16 @@ result<keygen_options> validate_keygen(const keygen_cli_values& raw) {
       return ok.err();
     out.dump_keys_path = raw.dump_keys;
   }
+  auto budget = parse_memory_budget(raw.max_memory);
+  if (!budget)
+    return budget.err();
+  // Cells run one after another: the largest key size counts.
+  std::size_t per_key = 0;
+  for (const auto& request : out.requests)
+    per_key = std::max(per_key, actors::keygen_bytes_per_key(request, raw.dump_keys_given));
+  auto fits = check_memory_estimate(*budget, "--keys", raw.keys, out.keys, "keys", per_key);
+  if (!fits)
+    return fits.err();
   return out;
 }
 

@@ -20,6 +20,7 @@ struct keygen_cli_values {
   std::string time_limit;
   std::string dump_keys;
   bool dump_keys_given = false;
+  std::string max_memory;
 };
 
 /// Checks every value and builds one request per size; cells are requests ×
