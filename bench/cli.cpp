@@ -2,6 +2,7 @@
 
 #include <sys/stat.h>
 
+#include <cctype>
 #include <cstdio>
 #include <sstream>
 #include <tuple>
@@ -108,6 +109,26 @@ result<bool> read_output(const CLI::App& sub, const output_values& v, output_for
       return ok.err();
     path = v.output;
   }
+  return true;
+}
+
+// An option given an empty value (--threads '', or `threads =` in a scenario
+// file) would otherwise quietly mean its default.
+result<bool> refuse_empty_values(const CLI::App& app) {
+  for (const auto* opt : app.get_options()) {
+    if (opt->get_expected_min() == 0) // a flag
+      continue;
+    for (const auto& value : opt->results())
+      if (value.empty()) {
+        auto what = opt->get_description();
+        if (what.size() > 1 && std::islower(static_cast<unsigned char>(what[1])))
+          what[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(what[0])));
+        return bad_input("invalid " + opt->get_name() + " '': expected a value: " + what);
+      }
+  }
+  for (const auto* sub : app.get_subcommands())
+    if (auto ok = refuse_empty_values(*sub); !ok)
+      return ok;
   return true;
 }
 
@@ -308,9 +329,13 @@ result<command> parse_command_line(int argc, const char* const* argv) {
     return bad_input(std::string{"invalid "} + e.what());
   } catch (const CLI::FileError& e) {
     return bad_input(std::string{"invalid --config: "} + e.what());
+  } catch (const CLI::ConfigError& e) {
+    return bad_input(std::string{"invalid --config: "} + e.what());
   } catch (const CLI::ParseError& e) {
     return bad_input(e.what());
   }
+  if (auto ok = refuse_empty_values(app); !ok)
+    return ok.err();
   if (cipher_cmd->parsed()) {
     auto opts = validate_cipher(cipher_values);
     if (!opts)
