@@ -60,19 +60,26 @@ TEST_CASE("threads decrypting with their cached contexts at once each get their 
   constexpr std::size_t threads = 4, rounds = 200;
   std::vector<const crypto::cipher_context*> contexts(threads);
   std::vector<std::size_t> good(threads, 0);
+  // Each thread stays until all have their contexts: a finished thread's
+  // cache is freed and its address could be handed to the next one.
+  std::atomic<std::size_t> done{0};
   std::vector<std::thread> workers;
   for (std::size_t t = 0; t < threads; ++t)
     workers.emplace_back([&, t] {
       for (std::size_t i = 0; i < rounds; ++i) {
         auto* ctx = actors::thread_cached_context(openssl, cipher, key, **prototype);
         if (ctx == nullptr || (i > 0 && ctx != contexts[t]))
-          return;
+          break;
         contexts[t] = ctx;
         std::string out(ciphertext.size(), '\0');
         auto n = ctx->decrypt(nonce, ciphertext, reinterpret_cast<std::uint8_t*>(out.data()));
         if (n && out.substr(0, *n) == text)
           ++good[t];
       }
+      ++done;
+      auto limit = std::chrono::steady_clock::now() + std::chrono::seconds{30};
+      while (done.load() < threads && std::chrono::steady_clock::now() < limit)
+        std::this_thread::yield();
     });
   for (auto& w : workers)
     w.join();
