@@ -18,7 +18,11 @@ namespace actorbench::actors {
 
 /// How a networked actor system is set up.
 struct remote_settings {
-  scheduler_settings scheduler;
+  /// Work sharing by default: its idle workers block on a condition variable
+  /// and wake at once when a message comes in, where work stealing's first
+  /// polls its queue with 50 µs sleeps in between (CAF 0.17), which would
+  /// add up to that much to every remote request.
+  scheduler_settings scheduler = {0, "sharing", {}, true};
   /// Set: every connection is TLS with mutual certificate authentication
   /// (CAF's openssl module). Unset: CAF's plain BASP over TCP.
   std::optional<tls_settings> tls;
