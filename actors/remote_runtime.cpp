@@ -23,7 +23,16 @@ std::string describe(caf::actor_system& sys, const caf::error& err) {
     return "timed out";
   if (err == caf::sec::disconnect_during_handshake)
     return "the peer closed the connection during the handshake";
-  return sys.render(err);
+  // CAF's rendering, e.g. system_error(cannot_connect_to_node, ("no such
+  // host", ...)), follows a plain sentence.
+  auto raw = sys.render(err);
+  if (raw.find("no such host") != std::string::npos)
+    return "no such host (" + raw + ")";
+  if (err == caf::sec::cannot_connect_to_node)
+    return "connection refused or host unreachable (" + raw + ")";
+  if (err == caf::sec::cannot_open_port)
+    return "port in use or address not on this machine (" + raw + ")";
+  return raw;
 }
 
 } // namespace

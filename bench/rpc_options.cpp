@@ -1,26 +1,12 @@
 #include "bench/rpc_options.hpp"
 
+#include <algorithm>
+
 #include <CLI/CLI.hpp>
 
+#include "bench/value_list.hpp"
+
 namespace actorbench::bench {
-
-namespace {
-
-result<std::size_t> parse_count(const std::string& option, const std::string& text,
-                                std::size_t min, std::size_t max) {
-  auto bad = [&] {
-    return bad_input("invalid " + option + " '" + text + "': expected a whole number from "
-                     + std::to_string(min) + " to " + std::to_string(max));
-  };
-  if (text.empty() || text.size() > 12 || text.find_first_not_of("0123456789") != std::string::npos)
-    return bad();
-  auto n = std::stoull(text);
-  if (n < min || n > max)
-    return bad();
-  return static_cast<std::size_t>(n);
-}
-
-} // namespace
 
 CLI::App* add_serve_command(CLI::App& app, serve_cli_values& values) {
   auto* cmd = app.add_subcommand(

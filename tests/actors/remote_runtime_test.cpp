@@ -110,9 +110,9 @@ TEST_CASE("a TLS hello server answers a client with a certificate of its CA") {
 
 TEST_CASE("a TLS server refuses a plain client and keeps serving") {
   server srv{credentials("server")};
-  auto reply = ask(srv.port, std::nullopt, 1s);
+  auto reply = ask(srv.port, std::nullopt);
   CHECK(reply.find("error: cannot connect") == 0);
-  CHECK(reply.find("during the handshake (does the server expect TLS?)") != std::string::npos);
+  CHECK(reply.find("(does the server expect TLS?)") != std::string::npos);
   auto refused = server_refusals();
   REQUIRE(refused.size() == 1);
   CHECK(refused[0].peer.rfind("127.0.0.1:", 0) == 0);

@@ -1,0 +1,64 @@
+#include <doctest/doctest.h>
+
+#include "bench/endpoint.hpp"
+#include "bench/rpc_options.hpp"
+#include "bench/rpc_report.hpp"
+
+using namespace actorbench::bench;
+
+TEST_CASE("HOST:PORT parses host names, IPv4 and bracketed IPv6 addresses") {
+  auto a = parse_endpoint("--connect", "example.org:4242");
+  REQUIRE(a);
+  CHECK(a->host == "example.org");
+  CHECK(a->port == 4242);
+  auto b = parse_endpoint("--connect", "[::1]:65535");
+  REQUIRE(b);
+  CHECK(b->host == "::1");
+  CHECK(b->port == 65535);
+}
+
+TEST_CASE("a bad HOST:PORT is bad input naming the value") {
+  for (const char* text : {"localhost", ":80", "host:", "host:0", "host:65536", "host:8x",
+                           "::1:80", "[]:80", "host:123456"}) {
+    auto e = parse_endpoint("--connect", text);
+    REQUIRE_FALSE(e);
+    CHECK(e.err().code == errc::bad_input);
+    CHECK(e.err().message.find(std::string{"invalid --connect '"} + text + "'") == 0);
+  }
+}
+
+TEST_CASE("percentiles are taken by nearest rank") {
+  std::vector<double> xs{5, 1, 4, 2, 3, 6, 7, 8, 9, 10};
+  CHECK(percentile(xs, 50) == 5);
+  CHECK(percentile(xs, 99) == 10);
+  CHECK(percentile(xs, 100) == 10);
+  CHECK(percentile(xs, 0) == 1);
+  CHECK(percentile({}, 50) == 0);
+}
+
+TEST_CASE("rpc takes exactly one of --connect and --local, and rounds fit the requests") {
+  rpc_cli_values raw;
+  CHECK_FALSE(validate_rpc(raw));
+  raw.local = true;
+  raw.connect = "127.0.0.1:4242";
+  CHECK_FALSE(validate_rpc(raw));
+  raw.local = false;
+  raw.requests = "3";
+  auto opts = validate_rpc(raw);
+  REQUIRE(opts);
+  CHECK(opts->rounds == 3); // 10 by default, at most one per request
+  CHECK_FALSE(opts->tls);
+  raw.rounds = "4";
+  CHECK_FALSE(validate_rpc(raw));
+}
+
+TEST_CASE("--tls without all three files never means anonymous TLS") {
+  rpc_cli_values raw;
+  raw.connect = "127.0.0.1:4242";
+  raw.tls.tls = true;
+  raw.tls.certificate = "client.pem";
+  raw.tls.key = "client.key";
+  auto opts = validate_rpc(raw);
+  REQUIRE_FALSE(opts);
+  CHECK(opts.err().message.find("--tls needs --ca") == 0);
+}
