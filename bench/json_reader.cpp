@@ -22,6 +22,9 @@ struct bad_field {
   std::string message;
 };
 
+// No run lasts longer (about 32 years); a file claiming one is corrupt.
+constexpr double max_seconds = 1e9;
+
 // One JSON object and where it sits in the document ("results[2].params").
 class object_reader {
  public:
@@ -88,6 +91,24 @@ class object_reader {
     return out;
   }
 
+  // At least 1: procs and threads divide figures the reporters print.
+  std::uint64_t positive(const char* key) const {
+    const json* v = find(key);
+    if (!v || !v->is_number_unsigned() || v->get<std::uint64_t>() == 0)
+      fail(key, "a positive integer");
+    return v->get<std::uint64_t>();
+  }
+
+  // Measured durations: never negative, and far enough from the largest
+  // double that the statistics over them stay finite.
+  std::vector<double> seconds(const char* key) const {
+    auto out = numbers(key);
+    for (double x : out)
+      if (!(x >= 0 && x <= max_seconds))
+        fail(key, "a list of seconds from 0 to 1e9");
+    return out;
+  }
+
   std::vector<std::uint64_t> counts(const char* key) const {
     const json* v = find(key);
     if (!v || !v->is_array())
@@ -134,7 +155,7 @@ fanout_result read_result(const object_reader& x) {
   r.scenario = x.text("scenario");
 
   auto p = x.object("params");
-  r.procs = p.count("procs");
+  r.procs = p.positive("procs");
   auto crypto = p.text("crypto");
   if (crypto != "on" && crypto != "off")
     p.fail("crypto", "\"on\" or \"off\"");
@@ -143,7 +164,7 @@ fanout_result read_result(const object_reader& x) {
   r.cipher = p.text("cipher");
   r.runs = p.count("runs");
   r.warmup = p.count("warmup");
-  r.threads = p.count("threads");
+  r.threads = p.positive("threads");
   r.policy = p.text("policy");
   r.spawn = p.has("spawn") ? p.text("spawn") : "main";
   r.context = p.has("context") ? p.text("context") : "per-actor";
@@ -153,10 +174,10 @@ fanout_result read_result(const object_reader& x) {
     for (auto cpu : p.counts("pin"))
       r.pinned_cpus.push_back(static_cast<int>(cpu));
 
-  r.samples_s = x.numbers("samples_s");
+  r.samples_s = x.seconds("samples_s");
   auto phases = x.object("phases_s");
-  r.spawn_s = phases.numbers("spawn_done");
-  r.teardown_s = phases.numbers("teardown_done");
+  r.spawn_s = phases.seconds("spawn_done");
+  r.teardown_s = phases.seconds("teardown_done");
   // The reporters index every series by the samples' index.
   auto check_length = [&](const char* key, const std::vector<double>& series) {
     if (series.size() != r.samples_s.size())

@@ -20,6 +20,8 @@ namespace actorbench::bench {
 /// params.context ("per-actor", the only one before),
 /// memory.start_rss_bytes / peak_rss_bytes (none), order, reference (0).
 /// Every other field is required, and any present field must have its type.
+/// Values no run can have are refused too: procs or threads 0, and samples
+/// or phases that are negative or beyond 1e9 seconds.
 ///
 /// Every failure is an errc::bad_input error whose message is one line naming
 /// the file: it cannot be read, is empty, is not valid JSON, is not an

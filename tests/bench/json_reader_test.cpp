@@ -319,7 +319,7 @@ TEST_CASE("negative counts and misfit lengths are errors") {
     return rep.err().message;
   };
   CHECK(with("/results/0/params/procs", -5)
-        == "'n.json': results[0].params.procs is missing or not a non-negative integer");
+        == "'n.json': results[0].params.procs is missing or not a positive integer");
   CHECK(with("/results/0/params/crypto", "yes")
         == "'n.json': results[0].params.crypto is missing or not \"on\" or \"off\"");
   CHECK(with("/results/0/memory/peak_rss_bytes", nlohmann::json::array({1, -2, 3}))
@@ -336,7 +336,29 @@ TEST_CASE("negative counts and misfit lengths are errors") {
   CHECK(with("/results", nlohmann::json::array()) == "'n.json' holds no results");
   CHECK(with("/results/1", 3) == "'n.json': results[1] is not an object");
   CHECK(with("/results/0/params/procs", 1e6)
-        == "'n.json': results[0].params.procs is missing or not a non-negative integer");
+        == "'n.json': results[0].params.procs is missing or not a positive integer");
+}
+
+TEST_CASE("durations that no run can have and zero procs or threads are errors") {
+  auto good = nlohmann::json::parse(to_json_text(sample_report()));
+  auto with = [&](const char* pointer, nlohmann::json value) {
+    auto doc = good;
+    doc[nlohmann::json::json_pointer{pointer}] = std::move(value);
+    auto rep = parse_report(doc.dump(), "s.json");
+    REQUIRE_FALSE(rep);
+    return rep.err().message;
+  };
+  const std::string seconds = " is missing or not a list of seconds from 0 to 1e9";
+  CHECK(with("/results/0/samples_s/1", -0.5) == "'s.json': results[0].samples_s" + seconds);
+  // Each is finite, but their mean overflows to infinity.
+  CHECK(with("/results/0/samples_s", nlohmann::json::array({1e308, 1e308, 1e308}))
+        == "'s.json': results[0].samples_s" + seconds);
+  CHECK(with("/results/1/phases_s/teardown_done/0", -1)
+        == "'s.json': results[1].phases_s.teardown_done" + seconds);
+  CHECK(with("/results/0/params/procs", 0)
+        == "'s.json': results[0].params.procs is missing or not a positive integer");
+  CHECK(with("/results/0/params/threads", 0)
+        == "'s.json': results[0].params.threads is missing or not a positive integer");
 }
 
 TEST_CASE("a large number of samples reads back") {

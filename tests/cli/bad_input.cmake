@@ -93,7 +93,7 @@ cli_error_test(bad_input.report.empty_file 2 "'/dev/null' is empty" report /dev/
 cli_error_test(bad_input.report.directory 2 "cannot read '.*': Is a directory" report ${here})
 cli_error_test(bad_input.report.binary 2 "is not valid JSON" report ${garbage})
 cli_error_test(bad_input.report.truncated 2 "is not valid JSON.*unexpected end of input" report ${here}/truncated.json)
-cli_error_test(bad_input.report.wrong_type 2 "results\\[0\\].params.procs is missing or not a non-negative integer" report ${here}/wrong-type.json)
+cli_error_test(bad_input.report.wrong_type 2 "results\\[0\\].params.procs is missing or not a positive integer" report ${here}/wrong-type.json)
 cli_error_test(bad_input.report.no_results 2 "holds no results" report ${here}/no-results.json)
 cli_error_test(bad_input.report.format_empty 2 "invalid --format ''" report ${here}/wrong-type.json --format <empty>)
 cli_error_test(bad_input.report.plot_missing_dir 2 "invalid --plot '/no/such/dir/x.svg'" report ${here}/wrong-type.json --plot /no/such/dir/x.svg)

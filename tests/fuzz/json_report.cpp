@@ -2,9 +2,11 @@
 // and `diff` do with what it read.
 //
 // Any input must come back as a report or as one bad-input line, never a
-// crash or an exception. A report that was read must print in every format,
-// diff against itself in every format, and survive a round trip: the JSON it
-// writes reads back and writes the same JSON again.
+// crash or an exception. A report that was read must give finite,
+// non-negative statistics and positive procs and threads, print in every
+// format, diff against itself in every format, and survive a round trip: the
+// JSON it writes reads back and writes the same JSON again.
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <sstream>
@@ -13,6 +15,7 @@
 
 #include "bench/diff.hpp"
 #include "bench/json_reader.hpp"
+#include "bench/statistics.hpp"
 
 using namespace actorbench::bench;
 
@@ -40,6 +43,15 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         || e.message.find('\n') != std::string::npos)
       fail("a refusal that is not one bad-input line: " + e.message);
     return 0;
+  }
+  // The figures printed from what was read are real durations and rates.
+  for (const auto& result : r->results) {
+    auto s = summarize(result.samples_s);
+    for (double x : {s.mean, s.median, s.min, s.max, s.stddev, s.cv, s.ci999})
+      if (!std::isfinite(x) || x < 0)
+        fail("a report read gives a negative or non-finite figure");
+    if (result.procs == 0 || result.threads == 0)
+      fail("a report read has no procs or threads, so no rates");
   }
   for (auto format : {output_format::table, output_format::csv, output_format::markdown})
     write(*r, format);
