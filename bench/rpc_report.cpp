@@ -62,9 +62,14 @@ void write_rpc_table(const std::vector<rpc_result>& results, const rpc_settings&
                      std::ostream& out) {
   if (results.empty())
     return;
-  const auto& target = results.front().mode.target;
-  out << "actorbench " << tool_version << " rpc: hello(\"" << s.name << "\") to " << target.host
-      << ':' << target.port << "; " << s.requests << " requests per mode in " << s.rounds
+  out << "actorbench " << tool_version << " rpc: hello(\"" << s.name << "\") to ";
+  for (std::size_t i = 0; i < results.size(); ++i) {
+    const auto& target = results[i].mode.target;
+    out << (i > 0 ? " and " : "") << target.host << ':' << target.port;
+    if (results.size() > 1)
+      out << " (" << (results[i].mode.tls ? "TLS" : "plain") << ')';
+  }
+  out << "; " << s.requests << " requests per mode in " << s.rounds
       << (results.size() > 1 ? " interleaved" : "") << " rounds after " << s.warmup
       << " warm-up; " << (s.reconnect ? "a new connection per request" : "one persistent connection")
       << '\n';
