@@ -5,6 +5,7 @@
 
 #include <caf/event_based_actor.hpp>
 
+#include "actors/remote_messages.hpp"
 #include "actors/reply.hpp"
 
 namespace actorbench::actors {
@@ -13,18 +14,35 @@ namespace {
 
 class collector_actor : public caf::event_based_actor {
  public:
-  collector_actor(caf::actor_config& cfg, std::size_t expected,
-                  std::string plaintext,
-                  std::shared_ptr<collector_outcome> outcome)
+  collector_actor(caf::actor_config& cfg, std::vector<reply_source> sources,
+                  std::string plaintext, std::shared_ptr<collector_outcome> outcome)
     : caf::event_based_actor(cfg),
-      expected_(expected),
+      sources_(std::move(sources)),
       plaintext_(std::move(plaintext)),
-      outcome_(std::move(outcome)),
-      seen_(expected, false) {
+      outcome_(std::move(outcome)) {
+    for (const auto& s : sources_) {
+      expected_ += s.expected;
+      report_.sources.push_back({s.name, 0, {}});
+    }
+    seen_.assign(expected_, false);
   }
 
   caf::behavior make_behavior() override {
-    return {[this](const reply& r) { on_reply(r); }};
+    for (const auto& s : sources_)
+      if (s.origin)
+        monitor(s.origin);
+    set_down_handler([this](caf::down_msg& down) { on_down(down); });
+    return {
+      [this](const reply& r) { on_reply(r, 0); },
+      [this](const reply_batch& b) {
+        for (const auto& r : b.replies)
+          if (!done_)
+            on_reply(r, b.source);
+      },
+      [this](const node_failure& f) {
+        fail("node " + source_name(f.source) + " cannot run its share: " + f.detail);
+      },
+    };
   }
 
   // A fast path for the one message that arrives N times: CAF's generic
@@ -40,7 +58,7 @@ class collector_actor : public caf::event_based_actor {
   }
 
  private:
-  void on_reply(const reply& r) {
+  void on_reply(const reply& r, std::uint32_t source) {
     ++report_.replies;
     if (r.id >= expected_ || seen_[r.id])
       ++report_.duplicate_ids;
@@ -51,12 +69,39 @@ class collector_actor : public caf::event_based_actor {
     else if (r.size != plaintext_.size()
              || std::memcmp(r.text.data(), plaintext_.data(), r.size) != 0)
       ++report_.wrong_plaintext;
+    if (source < sources_.size()) {
+      auto& tally = report_.sources[source];
+      if (++tally.replies == sources_[source].expected)
+        tally.done_at = std::chrono::steady_clock::now();
+    }
     outcome_->received.store(report_.replies, std::memory_order_relaxed);
     if (report_.replies == expected_)
       finish();
   }
 
+  void on_down(const caf::down_msg& down) {
+    for (std::size_t i = 0; i < sources_.size(); ++i)
+      if (sources_[i].origin && sources_[i].origin.address() == down.source
+          && report_.sources[i].replies < sources_[i].expected)
+        return fail("node " + sources_[i].name + " went down (" + to_string(down.reason)
+                    + ") with " + std::to_string(report_.sources[i].replies) + " of its "
+                    + std::to_string(sources_[i].expected) + " replies in");
+  }
+
+  std::string source_name(std::uint32_t source) const {
+    return source < sources_.size() ? sources_[source].name : "#" + std::to_string(source);
+  }
+
+  void fail(std::string detail) {
+    if (done_)
+      return;
+    done_ = true;
+    outcome_->report.set_value(error{errc::node_failure, std::move(detail)});
+    quit();
+  }
+
   void finish() {
+    done_ = true;
     report_.done_at = std::chrono::steady_clock::now();
     std::size_t distinct = 0;
     for (bool s : seen_)
@@ -66,19 +111,20 @@ class collector_actor : public caf::event_based_actor {
     quit();
   }
 
-  std::size_t expected_;
+  std::vector<reply_source> sources_;
+  std::size_t expected_ = 0;
   std::string plaintext_;
   std::shared_ptr<collector_outcome> outcome_;
   std::vector<bool> seen_;
   collector_report report_;
+  bool done_ = false;
 };
 
 } // namespace
 
-caf::actor spawn_collector(caf::actor_system& system, std::size_t expected,
-                           std::string plaintext,
-                           std::shared_ptr<collector_outcome> outcome) {
-  return system.spawn<collector_actor>(expected, std::move(plaintext),
+caf::actor spawn_collector(caf::actor_system& system, std::vector<reply_source> sources,
+                           std::string plaintext, std::shared_ptr<collector_outcome> outcome) {
+  return system.spawn<collector_actor>(std::move(sources), std::move(plaintext),
                                        std::move(outcome));
 }
 

@@ -6,11 +6,33 @@
 #include <future>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include <caf/actor.hpp>
 #include <caf/actor_system.hpp>
 
+#include "actors/error.hpp"
+
 namespace actorbench::actors {
+
+/// Where a share of the replies comes from: this node's senders, or a worker
+/// node's (in batches) whose spawner the collector watches.
+struct reply_source {
+  /// "local" or the node's HOST:PORT, for reports and errors.
+  std::string name;
+  std::size_t expected = 0;
+  /// The worker node's spawner; when it goes down before its share is in,
+  /// the run fails. Null for local senders.
+  caf::actor origin;
+};
+
+/// Replies counted per source.
+struct source_report {
+  std::string name;
+  std::size_t replies = 0;
+  /// When the source's last expected reply was processed (unset if never).
+  std::chrono::steady_clock::time_point done_at;
+};
 
 /// What the collector found once every expected reply arrived.
 struct collector_report {
@@ -25,6 +47,8 @@ struct collector_report {
   std::size_t missing_ids = 0;
   /// When the last reply was processed.
   std::chrono::steady_clock::time_point done_at;
+  /// One entry per reply_source, in the order given.
+  std::vector<source_report> sources;
 
   /// Every reply that was not exactly as expected, plus every missing one.
   std::size_t mismatches() const noexcept {
@@ -34,17 +58,19 @@ struct collector_report {
 
 /// Shared between a collector and whoever waits for it.
 struct collector_outcome {
-  /// Fulfilled once, when the expected number of replies arrived.
-  std::promise<collector_report> report;
+  /// Fulfilled once: the report when the expected number of replies
+  /// arrived, or the error when a worker node failed or went down first.
+  std::promise<result<collector_report>> report;
   /// Replies so far, readable while the run is in progress (for timeouts).
   std::atomic<std::size_t> received{0};
 };
 
 /// Spawns an event-based collector expecting one reply from each id in
-/// [0, expected) with `plaintext`; it fulfils `outcome->report` and quits
-/// after the last one.
-caf::actor spawn_collector(caf::actor_system& system, std::size_t expected,
-                           std::string plaintext,
-                           std::shared_ptr<collector_outcome> outcome);
+/// [0, sum of the sources' expected) with `plaintext`: single replies count
+/// for source 0, reply batches for the source they name. It fulfils
+/// `outcome->report` and quits after the last reply, or when a source's
+/// origin goes down or reports a node_failure first.
+caf::actor spawn_collector(caf::actor_system& system, std::vector<reply_source> sources,
+                           std::string plaintext, std::shared_ptr<collector_outcome> outcome);
 
 } // namespace actorbench::actors

@@ -17,13 +17,15 @@ class countdown_latch {
   explicit countdown_latch(std::size_t count) : remaining_(count) {}
 
   /// Counts `n` events; the last one stamps the time and wakes waiters.
-  void count_down(std::size_t n = 1) noexcept {
-    if (remaining_.fetch_sub(n, std::memory_order_acq_rel) == n) {
-      std::lock_guard<std::mutex> guard{mtx_};
-      reached_at_ = clock::now();
-      reached_ = true;
-      cv_.notify_all();
-    }
+  /// True for the call that reached zero.
+  bool count_down(std::size_t n = 1) noexcept {
+    if (remaining_.fetch_sub(n, std::memory_order_acq_rel) != n)
+      return false;
+    std::lock_guard<std::mutex> guard{mtx_};
+    reached_at_ = clock::now();
+    reached_ = true;
+    cv_.notify_all();
+    return true;
   }
 
   /// Waits until zero or `limit`; true if zero was reached.

@@ -14,6 +14,8 @@ std::string_view to_string(errc code) {
       return "bad_parameter";
     case errc::network_failure:
       return "network_failure";
+    case errc::node_failure:
+      return "node_failure";
   }
   return "unknown";
 }

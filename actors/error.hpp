@@ -20,6 +20,9 @@ enum class errc {
   /// Listening, connecting or a remote request failed (including refused
   /// TLS handshakes).
   network_failure,
+  /// A worker node could not be reached, could not run its share, or went
+  /// down before its share of the replies was in.
+  node_failure,
 };
 
 /// Short stable name of an error code, e.g. "timeout".

@@ -2,6 +2,8 @@
 
 #include <chrono>
 #include <cstddef>
+#include <string>
+#include <vector>
 
 #include <caf/actor_system.hpp>
 
@@ -9,6 +11,7 @@
 #include "actors/context_strategy.hpp"
 #include "actors/error.hpp"
 #include "actors/payload.hpp"
+#include "actors/remote_node.hpp"
 #include "actors/spawn_strategy.hpp"
 #include "crypto/backend.hpp"
 
@@ -29,6 +32,25 @@ struct fanout_params {
   context_strategy context = context_strategy::per_actor;
   /// Longest wait for all replies, and again for teardown.
   std::chrono::milliseconds timeout{60000};
+  /// Worker nodes that run a share of the senders each (connect_node);
+  /// empty: every sender runs here. The ids are split as evenly as possible,
+  /// this node taking the first share.
+  std::vector<remote_node> nodes;
+};
+
+/// One node's share of a run with worker nodes, timed on this node's clock
+/// from just before the first spawn.
+struct node_sample {
+  /// "local" or the worker node's HOST:PORT.
+  std::string name;
+  std::size_t senders = 0;
+  /// Replies from this node's senders the collector received.
+  std::size_t replies = 0;
+  /// The collector had every reply of this node's share.
+  double replies_s = 0;
+  /// Every sender of the share was destroyed (for a worker node: its answer
+  /// saying so arrived).
+  double teardown_s = 0;
 };
 
 /// Times of one run, each measured from just before the first spawn.
@@ -40,6 +62,8 @@ struct fanout_sample {
   /// Every sender was destroyed.
   double teardown_s = 0;
   collector_report report;
+  /// Per node, this one first, when the run had worker nodes; else empty.
+  std::vector<node_sample> nodes;
 };
 
 /// Upper estimate of the memory a fan-out needs per sender, for refusing runs
@@ -54,7 +78,9 @@ constexpr std::size_t fanout_bytes_per_proc(spawn_strategy s) {
 
 /// Runs one fan-out on `system` and waits (bounded by `params.timeout`) for
 /// all replies and for every sender to be destroyed. Keying the prototype
-/// context happens before the clock starts.
+/// context happens before the clock starts. With worker nodes, a node that
+/// fails or goes down before its share is in ends the run with
+/// errc::node_failure at once.
 result<fanout_sample> run_fanout(caf::actor_system& system, const fanout_params& params);
 
 } // namespace actorbench::actors

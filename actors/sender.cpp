@@ -28,7 +28,8 @@ class sender_actor : public caf::scheduled_actor {
   }
 
   ~sender_actor() override {
-    job_->destroyed.count_down();
+    if (job_->destroyed.count_down() && job_->on_all_destroyed)
+      job_->on_all_destroyed();
   }
 
   void initialize() override {

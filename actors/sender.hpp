@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 
 #include <caf/actor.hpp>
@@ -44,6 +45,9 @@ struct sender_job {
   mutable countdown_latch spawned;
   /// Counted down as each sender is destroyed: the end of teardown.
   mutable countdown_latch destroyed;
+  /// Called once by the last sender destroyed, if set (a worker node
+  /// answers the driver with it; a callback, as no actor may block on a latch).
+  std::function<void()> on_all_destroyed;
 };
 
 /// Spawns one sender: it gets a cipher context as `job->context` says,

@@ -54,14 +54,15 @@ class spawner_actor : public caf::event_based_actor {
 } // namespace
 
 void spawn_senders(caf::actor_system& system, std::shared_ptr<const sender_job> job,
-                   std::size_t count, spawn_strategy strategy, std::size_t chunk) {
+                   std::size_t first, std::size_t end, spawn_strategy strategy,
+                   std::size_t chunk) {
   if (strategy == spawn_strategy::main) {
-    for (std::size_t id = 0; id < count; ++id)
+    for (auto id = first; id < end; ++id)
       spawn_sender(system, job, static_cast<std::uint32_t>(id));
-    job->spawned.count_down(count);
+    job->spawned.count_down(end - first);
     return;
   }
-  system.spawn<spawner_actor>(std::move(job), std::size_t{0}, count, std::max<std::size_t>(chunk, 1));
+  system.spawn<spawner_actor>(std::move(job), first, end, std::max<std::size_t>(chunk, 1));
 }
 
 } // namespace actorbench::actors

@@ -13,11 +13,11 @@ namespace actorbench::actors {
 /// Senders a chain spawner starts per step.
 inline constexpr std::size_t default_spawn_chunk = 256;
 
-/// Spawns senders with ids [0, count) for `job` the way `strategy` says,
+/// Spawns senders with ids [first, end) for `job` the way `strategy` says,
 /// counting each one down on `job->spawned`. With `chain` this returns once
 /// the first spawners are started; the spawning goes on in the scheduler.
 void spawn_senders(caf::actor_system& system, std::shared_ptr<const sender_job> job,
-                   std::size_t count, spawn_strategy strategy,
+                   std::size_t first, std::size_t end, spawn_strategy strategy,
                    std::size_t chunk = default_spawn_chunk);
 
 } // namespace actorbench::actors

@@ -1,0 +1,54 @@
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <string>
+
+#include <caf/actor.hpp>
+#include <caf/actor_system.hpp>
+
+#include "actors/error.hpp"
+
+namespace actorbench::actors {
+
+/// A worker node as the driver sees it: its published node spawner.
+struct remote_node {
+  /// HOST:PORT as given, for reports and errors.
+  std::string name;
+  caf::actor spawner;
+};
+
+/// "HOST:PORT", with IPv6 hosts in brackets.
+std::string endpoint_name(const std::string& host, std::uint16_t port);
+
+/// A node spawner published through the middleman. Destroying it stops the
+/// spawner, so destroy it before its actor system (which waits for it).
+class served_node {
+ public:
+  served_node(caf::actor spawner, std::uint16_t port) : spawner_(std::move(spawner)), port_(port) {}
+  served_node(served_node&&) = default;
+  served_node& operator=(served_node&&) = default;
+  ~served_node();
+
+  /// The port it listens on.
+  std::uint16_t port() const noexcept { return port_; }
+
+ private:
+  caf::actor spawner_;
+  std::uint16_t port_;
+};
+
+/// Spawns a node spawner (see node_spawner.hpp) and publishes it through
+/// CAF's middleman on `host`:`port`; port 0 lets the system pick one.
+/// `system` must have loaded the middleman and the remote message types
+/// (runtime does with scheduler_settings::middleman).
+result<served_node> serve_node(caf::actor_system& system, const std::string& host,
+                               std::uint16_t port);
+
+/// Connects through CAF's middleman to the node spawner published at
+/// `host`:`port`, waiting at most `timeout` (the middleman's own
+/// remote_actor would wait forever for a peer that never answers).
+result<remote_node> connect_node(caf::actor_system& system, const std::string& host,
+                                 std::uint16_t port, std::chrono::milliseconds timeout);
+
+} // namespace actorbench::actors
