@@ -14,6 +14,7 @@
 #include "bench/keygen_options.hpp"
 #include "bench/output_options.hpp"
 #include "bench/zone_options.hpp"
+#include "bench/value_list.hpp"
 #include "crypto/registry.hpp"
 
 namespace actorbench::bench {
@@ -177,6 +178,10 @@ result<command> parse_command_line(int argc, const char* const* argv) {
   app.add_option("--pin", raw.pin,
                  "Pin the actor system's threads to these CPUs, round robin (e.g. 0,1)")
     ->default_str("not pinned");
+  app.add_option("--nodes", raw.nodes,
+                 "Worker nodes (actorbench node) as HOST:PORT,...: the senders are split "
+                 "evenly between this process and them, through CAF's middleman")
+    ->default_str("none");
   app.add_option("--reference", raw.reference,
                  "Which configuration (1 = the first) the others are compared to")
     ->default_str(raw.reference);
@@ -199,7 +204,8 @@ result<command> parse_command_line(int argc, const char* const* argv) {
              "  actorbench --procs 10000 --crypto on --backend sodium --cipher xchacha20\n"
              "  actorbench --procs 100000 --crypto on --format json --output run.json\n"
              "  actorbench --procs 10000,100000 --crypto off,on      (the seed's table)\n"
-             "  actorbench --procs 100000 --crypto on --cipher all   (every cipher, compared)\n\n"
+             "  actorbench --procs 100000 --crypto on --cipher all   (every cipher, compared)\n"
+             "  actorbench node --listen 4242 &  actorbench --procs 100000 --crypto on --nodes 127.0.0.1:4242\n\n"
              "Configurations of one invocation run interleaved, round by round.\n"
              "Times are seconds from the first spawn until the collector has every reply\n"
              "(the seed's figure); the phase split adds when spawning ended and when every\n"
@@ -317,6 +323,15 @@ result<command> parse_command_line(int argc, const char* const* argv) {
   auto* serve_cmd = add_serve_command(app, serve_values);
   rpc_cli_values rpc_values;
   auto* rpc_cmd = add_rpc_command(app, rpc_values);
+  std::string node_listen, node_bind = "127.0.0.1", node_threads;
+  auto* node_cmd = app.add_subcommand(
+    "node", "Run a worker node: serve shares of fan-outs started elsewhere with --nodes, "
+            "until SIGINT or SIGTERM");
+  node_cmd->add_option("--listen", node_listen,
+                       "TCP port to listen on; 0 picks a free one (the bound port is printed)")
+    ->required();
+  node_cmd->add_option("--bind", node_bind, "Address to listen on")->default_str(node_bind);
+  node_cmd->add_option("--threads", node_threads, "Scheduler threads")->default_str("one per core");
 
   try {
     app.parse(argc, argv);
@@ -411,6 +426,21 @@ result<command> parse_command_line(int argc, const char* const* argv) {
     command cmd;
     cmd.what = command::action::zone;
     cmd.zone = std::move(*opts);
+    return cmd;
+  }
+  if (node_cmd->parsed()) {
+    command cmd;
+    cmd.what = command::action::node;
+    auto port = parse_port("--listen", node_listen);
+    if (!port)
+      return port.err();
+    cmd.node.listen = {node_bind, *port};
+    if (!node_threads.empty()) {
+      auto threads = parse_count("--threads", node_threads, 1, 1024);
+      if (!threads)
+        return threads.err();
+      cmd.node.threads = *threads;
+    }
     return cmd;
   }
   std::vector<std::string> diff_files{old_file, new_file};

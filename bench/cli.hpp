@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "bench/cipher_benchmark.hpp"
+#include "bench/endpoint.hpp"
 #include "bench/error.hpp"
 #include "crypto/key_generator.hpp"
 #include "bench/fanout_benchmark.hpp"
@@ -82,9 +83,17 @@ struct zone_options {
   bool quiet = false;
 };
 
+/// Options of `actorbench node`, validated.
+struct node_options {
+  /// Where to listen (--bind, default 127.0.0.1, and --listen; port 0 picks a free one).
+  endpoint listen;
+  /// Scheduler threads; 0: one per core.
+  std::size_t threads = 0;
+};
+
 /// What the command should do.
 struct command {
-  enum class action { run, help, list, report, diff, cipher, keygen, zone, serve, rpc };
+  enum class action { run, help, list, report, diff, cipher, keygen, zone, serve, rpc, node };
   action what = action::run;
   /// For run.
   cli_options options;
@@ -100,6 +109,8 @@ struct command {
   serve_options serve;
   /// For rpc.
   rpc_options rpc;
+  /// For node.
+  node_options node;
   /// The text to print for help and list.
   std::string text;
 };

@@ -10,8 +10,11 @@
 #include <fstream>
 #include <functional>
 #include <iostream>
+#include <thread>
 
 #include "actors/keygen_pool.hpp"
+#include "actors/remote_node.hpp"
+#include "actors/runtime.hpp"
 #include "bench/cipher_benchmark.hpp"
 #include "bench/cipher_report.hpp"
 #include "bench/diff.hpp"
@@ -287,6 +290,23 @@ int run_zone(const zone_options& opts) {
     if (auto problem = r.sample.problem(); !problem.empty())
       return fail(runtime_failure("zone of " + std::to_string(r.sample.players)
                                   + " players: " + problem + ": the results are not valid"));
+  return 0;
+}
+
+int run_node(const node_options& opts) {
+  catch_interrupts();
+  actors::scheduler_settings settings;
+  settings.threads = opts.threads;
+  settings.middleman = true;
+  actors::runtime rt{settings};
+  auto served = actors::serve_node(rt.system(), opts.listen.host, opts.listen.port);
+  if (!served)
+    return fail(runtime_failure(served.err().detail));
+  // The bound port on stdout, so whoever started this node (port 0) can read it.
+  std::cout << "actorbench node listening on "
+            << actors::endpoint_name(opts.listen.host, served->port()) << std::endl;
+  while (!interrupt_flag().load())
+    std::this_thread::sleep_for(std::chrono::milliseconds{100});
   return 0;
 }
 

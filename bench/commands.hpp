@@ -15,6 +15,7 @@ int run_keygen(const keygen_options& opts);
 int run_zone(const zone_options& opts);
 int run_serve(const serve_options& opts);
 int run_rpc(const rpc_options& opts);
+int run_node(const node_options& opts);
 
 /// Prints `err` as one line on standard error; returns its exit code.
 int fail(const error& err);

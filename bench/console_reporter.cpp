@@ -90,6 +90,36 @@ void write_cell_row(std::ostream& out, const std::string& label,
   out << '\n';
 }
 
+// With worker nodes: each node's replies and when they were all in and its
+// senders all destroyed (configurations of one invocation share the nodes).
+void write_node_rows(std::ostream& out, const std::vector<const fanout_result*>& block) {
+  std::size_t nodes = 0;
+  for (const auto* r : block)
+    nodes = std::max(nodes, r->nodes.size());
+  for (std::size_t i = 0; i < nodes; ++i) {
+    auto cells = [&](const std::function<std::string(const node_result&)>& fn) {
+      std::vector<std::string> out;
+      for (const auto* r : block)
+        out.push_back(i < r->nodes.size() ? fn(r->nodes[i]) : "");
+      return out;
+    };
+    std::string name;
+    for (const auto* r : block)
+      if (i < r->nodes.size())
+        name = r->nodes[i].name;
+    write_cell_row(out, name + " replies", cells([](const node_result& n) {
+      std::size_t sum = 0;
+      for (auto x : n.replies)
+        sum += x;
+      return std::to_string(sum) + " of " + std::to_string(n.senders * n.replies.size());
+    }));
+    write_cell_row(out, name + " all in (med s)",
+                   cells([](const node_result& n) { return fixed(median(n.replies_s), 4); }));
+    write_cell_row(out, name + " teardown (med s)",
+                   cells([](const node_result& n) { return fixed(median(n.teardown_s), 4); }));
+  }
+}
+
 void write_block(std::ostream& out, const std::vector<const fanout_result*>& block,
                  const std::vector<std::string>& labels) {
   std::vector<std::vector<std::string>> heads;
@@ -110,6 +140,7 @@ void write_block(std::ostream& out, const std::vector<const fanout_result*>& blo
       cells.push_back(fn(*r));
     write_cell_row(out, name, cells);
   }
+  write_node_rows(out, block);
 }
 
 class console_reporter : public reporter {
@@ -139,6 +170,11 @@ class console_reporter : public reporter {
       out << ", pinned to CPUs";
       for (auto cpu : first.pinned_cpus)
         out << ' ' << cpu;
+    }
+    if (!first.nodes.empty()) {
+      out << "; senders split across " << first.nodes.size() << " nodes:";
+      for (const auto& n : first.nodes)
+        out << ' ' << n.name << " (" << n.senders << ")";
     }
     out << "\n\n";
 

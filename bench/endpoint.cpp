@@ -1,5 +1,7 @@
 #include "bench/endpoint.hpp"
 
+#include "bench/value_list.hpp"
+
 namespace actorbench::bench {
 
 namespace {
@@ -36,6 +38,24 @@ result<endpoint> parse_endpoint(const std::string& option, const std::string& te
   if (!all_digits(port) || std::stoul(port) == 0 || std::stoul(port) > 65535)
     return bad();
   return endpoint{host, static_cast<std::uint16_t>(std::stoul(port))};
+}
+
+result<std::vector<endpoint>> parse_endpoint_list(const std::string& option,
+                                                  const std::string& text) {
+  auto words = parse_word_list(option, text);
+  if (!words)
+    return words.err();
+  std::vector<endpoint> out;
+  for (const auto& w : *words) {
+    auto e = parse_endpoint(option, w);
+    if (!e)
+      return e.err();
+    for (const auto& seen : out)
+      if (seen.host == e->host && seen.port == e->port)
+        return bad_input("invalid " + option + " '" + text + "': " + w + " is given twice");
+    out.push_back(*e);
+  }
+  return out;
 }
 
 } // namespace actorbench::bench

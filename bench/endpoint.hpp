@@ -2,6 +2,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "bench/error.hpp"
 
@@ -16,6 +17,10 @@ struct endpoint {
 /// Parses HOST:PORT ([IPv6]:PORT for IPv6 addresses), port 1..65535.
 /// `option` names the option in the one-line error.
 result<endpoint> parse_endpoint(const std::string& option, const std::string& text);
+
+/// Parses HOST:PORT,HOST:PORT,... (each as parse_endpoint, none twice).
+result<std::vector<endpoint>> parse_endpoint_list(const std::string& option,
+                                                  const std::string& text);
 
 /// Parses a port 0..65535 (0: any free port).
 result<std::uint16_t> parse_port(const std::string& option, const std::string& text);

@@ -31,6 +31,10 @@ std::optional<double> fanout_result::rss_bytes_per_actor() const {
 
 namespace {
 
+// Longest wait for a worker node to accept a connection and answer the
+// middleman's handshake.
+constexpr std::chrono::seconds node_connect_timeout{10};
+
 // What one configuration needs between its runs.
 struct prepared {
   actors::fanout_params params;
@@ -66,6 +70,15 @@ void record(fanout_result& out, const actors::fanout_sample& s, std::uint64_t st
   out.failed_decrypts += r.failed_decrypts;
   out.duplicate_ids += r.duplicate_ids;
   out.missing_ids += r.missing_ids;
+  out.nodes.resize(s.nodes.size());
+  for (std::size_t i = 0; i < s.nodes.size(); ++i) {
+    auto& n = out.nodes[i];
+    n.name = s.nodes[i].name;
+    n.senders = s.nodes[i].senders;
+    n.replies.push_back(s.nodes[i].replies);
+    n.replies_s.push_back(s.nodes[i].replies_s);
+    n.teardown_s.push_back(s.nodes[i].teardown_s);
+  }
   if (start_rss > 0 && peak_rss > 0) {
     out.start_rss_bytes.push_back(start_rss);
     out.peak_rss_bytes.push_back(peak_rss);
@@ -78,16 +91,25 @@ result<std::vector<fanout_result>> run_fanout_benchmarks(const std::vector<fanou
                                                          const run_order& order,
                                                          const progress_callback& progress,
                                                          const std::atomic<bool>* stop) {
-  // One actor system per distinct scheduler setting, started before any run.
-  std::map<std::tuple<std::size_t, std::string, std::vector<int>, bool>,
+  // One actor system per distinct scheduler setting, started before any run,
+  // each connected once to the worker nodes.
+  std::map<std::tuple<std::size_t, std::string, std::vector<int>, bool, bool>,
            std::unique_ptr<actors::runtime>>
     runtimes;
+  std::map<const actors::runtime*, std::vector<actors::remote_node>> connections;
   std::vector<prepared> jobs;
   for (const auto& c : configs) {
     auto& rt = runtimes[{c.scheduler.threads, c.scheduler.policy, c.scheduler.cpus,
-                         c.scheduler.lean_clock}];
-    if (!rt)
+                         c.scheduler.lean_clock, c.scheduler.middleman}];
+    if (!rt) {
       rt = std::make_unique<actors::runtime>(c.scheduler);
+      for (const auto& n : c.nodes) {
+        auto node = actors::connect_node(rt->system(), n.host, n.port, node_connect_timeout);
+        if (!node)
+          return runtime_failure(node.err().detail);
+        connections[rt.get()].push_back(std::move(*node));
+      }
+    }
     // The payload is made even with crypto off, so every result documents it.
     auto data = actors::make_payload(*c.backend, *c.cipher);
     if (!data)
@@ -101,6 +123,7 @@ result<std::vector<fanout_result>> run_fanout_benchmarks(const std::vector<fanou
     p.params.spawn = c.spawn;
     p.params.context = c.context;
     p.params.timeout = c.timeout;
+    p.params.nodes = connections[rt.get()];
     p.runtime = rt.get();
     p.out = describe(c, rt->threads());
     p.out.payload = *data;

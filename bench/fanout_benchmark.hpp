@@ -13,6 +13,7 @@
 #include "actors/payload.hpp"
 #include "actors/runtime.hpp"
 #include "actors/spawn_strategy.hpp"
+#include "bench/endpoint.hpp"
 #include "bench/error.hpp"
 #include "crypto/backend.hpp"
 
@@ -31,6 +32,23 @@ struct fanout_config {
   actors::context_strategy context = actors::context_strategy::per_actor;
   /// Longest wait for one run's replies (and again for its teardown).
   std::chrono::milliseconds timeout{60000};
+  /// Worker nodes (`actorbench node`) that run a share of the senders each;
+  /// empty: all run in this process. Needs scheduler.middleman.
+  std::vector<endpoint> nodes;
+};
+
+/// One node's share of a configuration's measured runs (with worker nodes).
+struct node_result {
+  /// "local" or the worker node's HOST:PORT.
+  std::string name;
+  /// Senders per run on this node.
+  std::size_t senders = 0;
+  /// Per measured run: replies the collector had from this node, and the
+  /// seconds (from the first spawn, on this process's clock) until it had
+  /// all of them and until the node's senders were all destroyed.
+  std::vector<std::size_t> replies;
+  std::vector<double> replies_s;
+  std::vector<double> teardown_s;
 };
 
 /// Everything measured for one configuration: plain data for the reporters.
@@ -66,6 +84,8 @@ struct fanout_result {
   /// Per measured run: RSS just before it, and the highest RSS during it.
   std::vector<std::uint64_t> start_rss_bytes;
   std::vector<std::uint64_t> peak_rss_bytes;
+  /// Per node, this process first, when the runs had worker nodes; else empty.
+  std::vector<node_result> nodes;
 
   /// Whole-process peak over the measured runs, if the kernel reports it.
   std::optional<std::uint64_t> max_peak_rss_bytes() const;

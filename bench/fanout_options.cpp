@@ -11,6 +11,7 @@
 #include "actors/fanout.hpp"
 #include "actors/spawn_strategy.hpp"
 #include "bench/cipher_choice.hpp"
+#include "bench/endpoint.hpp"
 #include "bench/output_options.hpp"
 #include "bench/memory_budget.hpp"
 #include "bench/value_list.hpp"
@@ -131,6 +132,19 @@ result<cli_options> validate_fanout(const fanout_cli_values& raw) {
     if (w != "lean" && w != "caf")
       return bad_input("invalid --clock '" + raw.clock + "': expected lean, caf or both");
     lean_clocks.push_back(w == "lean");
+  }
+
+  if (!raw.nodes.empty()) {
+    auto nodes = parse_endpoint_list("--nodes", raw.nodes);
+    if (!nodes)
+      return nodes.err();
+    auto smallest = *std::min_element(procs->begin(), procs->end());
+    if (smallest <= nodes->size())
+      return bad_input("invalid --procs '" + raw.procs + "': with " + std::to_string(nodes->size())
+                       + " worker nodes a run needs at least " + std::to_string(nodes->size() + 1)
+                       + " senders (one per node)");
+    base.nodes = *nodes;
+    base.scheduler.middleman = true;
   }
 
   std::optional<std::chrono::milliseconds> timeout;

@@ -22,6 +22,7 @@ struct fanout_cli_values {
   std::string context = "per-actor";
   std::string timeout;
   std::string pin;
+  std::string nodes;
   std::string clock = "lean";
   std::string reference = "1";
   /// --max-memory as typed; empty: the machine's available memory is the limit.

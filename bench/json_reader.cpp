@@ -208,6 +208,25 @@ fanout_result read_result(const object_reader& x) {
     }
   }
 
+  if (const json* nodes = x.find("nodes")) {
+    if (!nodes->is_array())
+      x.fail("nodes", "a list");
+    for (std::size_t i = 0; i < nodes->size(); ++i) {
+      object_reader n{(*nodes)[i], x.name("nodes") + "[" + std::to_string(i) + "]"};
+      node_result out;
+      out.name = n.text("name");
+      out.senders = n.count("senders");
+      for (auto c : n.counts("replies"))
+        out.replies.push_back(c);
+      out.replies_s = n.numbers("replies_in_s");
+      out.teardown_s = n.numbers("teardown_done_s");
+      if (out.replies.size() != r.samples_s.size() || out.replies_s.size() != r.samples_s.size()
+          || out.teardown_s.size() != r.samples_s.size())
+        throw bad_field{n.name("replies") + " and its times do not have one value per run"};
+      r.nodes.push_back(std::move(out));
+    }
+  }
+
   auto payload = x.object("payload");
   r.payload.plaintext = payload.text("plaintext");
   r.payload.key = payload.hex("key_hex");

@@ -15,9 +15,17 @@ nlohmann::json to_json(const summary& s) {
           {"max", s.max},     {"stddev", s.stddev}, {"cv", s.cv},       {"ci999", s.ci999}};
 }
 
+nlohmann::json to_json(const node_result& n) {
+  return {{"name", n.name},
+          {"senders", n.senders},
+          {"replies", n.replies},
+          {"replies_in_s", n.replies_s},
+          {"teardown_done_s", n.teardown_s}};
+}
+
 nlohmann::json to_json(const fanout_result& r) {
   const auto& p = r.payload;
-  return {
+  nlohmann::json out = {
     {"scenario", r.scenario},
     {"params",
      {{"procs", r.procs},
@@ -56,6 +64,13 @@ nlohmann::json to_json(const fanout_result& r) {
       {"iv_hex", crypto::to_hex(p.nonce)},
       {"ciphertext_hex", crypto::to_hex(p.ciphertext)}}},
   };
+  // Only runs with worker nodes have per-node figures.
+  if (!r.nodes.empty()) {
+    out["nodes"] = nlohmann::json::array();
+    for (const auto& n : r.nodes)
+      out["nodes"].push_back(to_json(n));
+  }
+  return out;
 }
 
 class json_reporter : public reporter {

@@ -29,6 +29,8 @@ int main(int argc, char** argv) {
       return run_serve(cmd->serve);
     case command::action::rpc:
       return run_rpc(cmd->rpc);
+    case command::action::node:
+      return run_node(cmd->node);
     case command::action::run:
       break;
   }
