@@ -8,6 +8,7 @@
 #include <caf/actor_system.hpp>
 
 #include "actors/error.hpp"
+#include "actors/remote_runtime.hpp"
 
 namespace actorbench::actors {
 
@@ -32,23 +33,25 @@ class served_node {
 
   /// The port it listens on.
   std::uint16_t port() const noexcept { return port_; }
+  const caf::actor& spawner() const noexcept { return spawner_; }
 
  private:
+  friend result<served_node> serve_node(remote_runtime&, const std::string&, std::uint16_t,
+                                        std::chrono::milliseconds);
+
   caf::actor spawner_;
   std::uint16_t port_;
 };
 
 /// Spawns a node spawner (see node_spawner.hpp) and publishes it through
-/// CAF's middleman on `host`:`port`; port 0 lets the system pick one.
-/// `system` must have loaded the middleman and the remote message types
-/// (runtime does with scheduler_settings::middleman).
-result<served_node> serve_node(caf::actor_system& system, const std::string& host,
-                               std::uint16_t port);
+/// `rt`'s middleman (plain or TLS) on `host`:`port`; port 0 lets the system
+/// pick one.
+result<served_node> serve_node(remote_runtime& rt, const std::string& host, std::uint16_t port,
+                               std::chrono::milliseconds timeout);
 
-/// Connects through CAF's middleman to the node spawner published at
-/// `host`:`port`, waiting at most `timeout` (the middleman's own
-/// remote_actor would wait forever for a peer that never answers).
-result<remote_node> connect_node(caf::actor_system& system, const std::string& host,
+/// Connects through `rt`'s middleman to the node spawner published at
+/// `host`:`port`, waiting at most `timeout`.
+result<remote_node> connect_node(remote_runtime& rt, const std::string& host,
                                  std::uint16_t port, std::chrono::milliseconds timeout);
 
 } // namespace actorbench::actors

@@ -4,6 +4,7 @@
 #include <caf/io/middleman.hpp>
 #include <caf/openssl/manager.hpp>
 
+#include "actors/remote_messages.hpp"
 #include "actors/tls_monitor.hpp"
 
 namespace actorbench::actors {
@@ -50,6 +51,8 @@ remote_runtime::remote_runtime(const remote_settings& settings)
   : tls_(settings.tls.has_value()), threads_(configure_scheduler(config_, settings.scheduler)) {
   config_.load<caf::io::middleman>();
   config_.set("middleman.workers", settings.middleman_workers);
+  // The fan-out's messages between the driver and worker nodes.
+  add_remote_message_types(config_);
   if (tls_) {
     // All three set: CAF's session then requires and verifies a certificate
     // on both sides (SSL_VERIFY_PEER | SSL_VERIFY_FAIL_IF_NO_PEER_CERT).

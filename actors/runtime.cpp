@@ -2,9 +2,6 @@
 
 #include "actors/cpu_pinning.hpp"
 #include "actors/lean_scheduler.hpp"
-#include "actors/remote_messages.hpp"
-
-#include <caf/io/middleman.hpp>
 
 #include <sched.h>
 
@@ -30,10 +27,6 @@ std::size_t configure_scheduler(caf::actor_system_config& cfg, const scheduler_s
   cfg.set("scheduler.policy", caf::atom_from_string(settings.policy));
   if (settings.lean_clock)
     use_lean_scheduler(cfg, settings.policy == "sharing");
-  if (settings.middleman) {
-    cfg.load<caf::io::middleman>();
-    add_remote_message_types(cfg);
-  }
   if (!settings.cpus.empty())
     cfg.add_thread_hook<cpu_pinning_hook>(settings.cpus);
   return threads;

@@ -21,9 +21,6 @@ struct scheduler_settings {
   /// CAF's scheduler with a clock that skips cancelling timeouts nobody set
   /// (see lean_scheduler.hpp); false: CAF's own.
   bool lean_clock = true;
-  /// Load CAF's middleman (io::middleman) and the remote fan-out message
-  /// types, for running or using worker nodes.
-  bool middleman = false;
 };
 
 /// Applies `settings` to `cfg`; returns the worker threads configured.

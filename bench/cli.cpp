@@ -13,8 +13,9 @@
 #include "bench/fanout_options.hpp"
 #include "bench/keygen_options.hpp"
 #include "bench/output_options.hpp"
-#include "bench/zone_options.hpp"
+#include "bench/tls_options.hpp"
 #include "bench/value_list.hpp"
+#include "bench/zone_options.hpp"
 #include "crypto/registry.hpp"
 
 namespace actorbench::bench {
@@ -182,6 +183,7 @@ result<command> parse_command_line(int argc, const char* const* argv) {
                  "Worker nodes (actorbench node) as HOST:PORT,...: the senders are split "
                  "evenly between this process and them, through CAF's middleman")
     ->default_str("none");
+  add_tls_options(app, raw.tls);
   app.add_option("--reference", raw.reference,
                  "Which configuration (1 = the first) the others are compared to")
     ->default_str(raw.reference);
@@ -332,6 +334,8 @@ result<command> parse_command_line(int argc, const char* const* argv) {
     ->required();
   node_cmd->add_option("--bind", node_bind, "Address to listen on")->default_str(node_bind);
   node_cmd->add_option("--threads", node_threads, "Scheduler threads")->default_str("one per core");
+  tls_cli_values node_tls;
+  add_tls_options(*node_cmd, node_tls);
 
   try {
     app.parse(argc, argv);
@@ -441,6 +445,10 @@ result<command> parse_command_line(int argc, const char* const* argv) {
         return threads.err();
       cmd.node.threads = *threads;
     }
+    auto tls = validate_tls(node_tls);
+    if (!tls)
+      return tls.err();
+    cmd.node.tls = *tls;
     return cmd;
   }
   std::vector<std::string> diff_files{old_file, new_file};

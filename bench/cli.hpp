@@ -2,11 +2,13 @@
 
 #include <chrono>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "bench/cipher_benchmark.hpp"
 #include "bench/endpoint.hpp"
+#include "actors/tls_settings.hpp"
 #include "bench/error.hpp"
 #include "crypto/key_generator.hpp"
 #include "bench/fanout_benchmark.hpp"
@@ -89,6 +91,8 @@ struct node_options {
   endpoint listen;
   /// Scheduler threads; 0: one per core.
   std::size_t threads = 0;
+  /// TLS with mutual certificate authentication; unset: plain TCP.
+  std::optional<actors::tls_settings> tls;
 };
 
 /// What the command should do.

@@ -14,7 +14,7 @@
 
 #include "actors/keygen_pool.hpp"
 #include "actors/remote_node.hpp"
-#include "actors/runtime.hpp"
+#include "actors/remote_runtime.hpp"
 #include "bench/cipher_benchmark.hpp"
 #include "bench/cipher_report.hpp"
 #include "bench/diff.hpp"
@@ -295,16 +295,20 @@ int run_zone(const zone_options& opts) {
 
 int run_node(const node_options& opts) {
   catch_interrupts();
-  actors::scheduler_settings settings;
-  settings.threads = opts.threads;
-  settings.middleman = true;
-  actors::runtime rt{settings};
-  auto served = actors::serve_node(rt.system(), opts.listen.host, opts.listen.port);
+  actors::remote_settings settings;
+  settings.scheduler.threads = opts.threads;
+  settings.tls = opts.tls;
+  auto rt = actors::remote_runtime::create(settings);
+  if (!rt)
+    return fail(runtime_failure(rt.err().detail));
+  auto served = actors::serve_node(**rt, opts.listen.host, opts.listen.port,
+                                   std::chrono::seconds{10});
   if (!served)
     return fail(runtime_failure(served.err().detail));
   // The bound port on stdout, so whoever started this node (port 0) can read it.
   std::cout << "actorbench node listening on "
-            << actors::endpoint_name(opts.listen.host, served->port()) << std::endl;
+            << actors::endpoint_name(opts.listen.host, served->port())
+            << ((*rt)->uses_tls() ? " (TLS)" : "") << std::endl;
   while (!interrupt_flag().load())
     std::this_thread::sleep_for(std::chrono::milliseconds{100});
   return 0;

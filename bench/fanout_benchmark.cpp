@@ -9,6 +9,8 @@
 #include <utility>
 
 #include "actors/fanout.hpp"
+#include "actors/remote_node.hpp"
+#include "actors/remote_runtime.hpp"
 #include "bench/process_memory.hpp"
 
 namespace actorbench::bench {
@@ -35,10 +37,21 @@ namespace {
 // middleman's handshake.
 constexpr std::chrono::seconds node_connect_timeout{10};
 
+// A plain actor system, or a networked one with its connections to the
+// worker nodes (declared last: released before the system).
+struct actor_system_holder {
+  std::unique_ptr<actors::runtime> local;
+  std::unique_ptr<actors::remote_runtime> networked;
+  std::vector<actors::remote_node> nodes;
+
+  caf::actor_system& system() { return local ? local->system() : networked->system(); }
+  std::size_t threads() const { return local ? local->threads() : networked->threads(); }
+};
+
 // What one configuration needs between its runs.
 struct prepared {
   actors::fanout_params params;
-  actors::runtime* runtime = nullptr;
+  caf::actor_system* system = nullptr;
   fanout_result out;
 };
 
@@ -91,23 +104,29 @@ result<std::vector<fanout_result>> run_fanout_benchmarks(const std::vector<fanou
                                                          const run_order& order,
                                                          const progress_callback& progress,
                                                          const std::atomic<bool>* stop) {
-  // One actor system per distinct scheduler setting, started before any run,
-  // each connected once to the worker nodes.
-  std::map<std::tuple<std::size_t, std::string, std::vector<int>, bool, bool>,
-           std::unique_ptr<actors::runtime>>
-    runtimes;
-  std::map<const actors::runtime*, std::vector<actors::remote_node>> connections;
+  // One actor system per distinct scheduler setting, started before any run;
+  // with worker nodes a networked one, connected once to every node.
+  std::map<std::tuple<std::size_t, std::string, std::vector<int>, bool>, actor_system_holder>
+    systems;
   std::vector<prepared> jobs;
   for (const auto& c : configs) {
-    auto& rt = runtimes[{c.scheduler.threads, c.scheduler.policy, c.scheduler.cpus,
-                         c.scheduler.lean_clock, c.scheduler.middleman}];
-    if (!rt) {
-      rt = std::make_unique<actors::runtime>(c.scheduler);
-      for (const auto& n : c.nodes) {
-        auto node = actors::connect_node(rt->system(), n.host, n.port, node_connect_timeout);
-        if (!node)
-          return runtime_failure(node.err().detail);
-        connections[rt.get()].push_back(std::move(*node));
+    auto& holder = systems[{c.scheduler.threads, c.scheduler.policy, c.scheduler.cpus,
+                            c.scheduler.lean_clock}];
+    if (!holder.local && !holder.networked) {
+      if (c.nodes.empty()) {
+        holder.local = std::make_unique<actors::runtime>(c.scheduler);
+      } else {
+        auto rt = actors::remote_runtime::create({c.scheduler, c.tls});
+        if (!rt)
+          return runtime_failure(rt.err().detail);
+        holder.networked = std::move(*rt);
+        for (const auto& n : c.nodes) {
+          auto node = actors::connect_node(*holder.networked, n.host, n.port,
+                                           node_connect_timeout);
+          if (!node)
+            return runtime_failure(node.err().detail);
+          holder.nodes.push_back(std::move(*node));
+        }
       }
     }
     // The payload is made even with crypto off, so every result documents it.
@@ -123,9 +142,9 @@ result<std::vector<fanout_result>> run_fanout_benchmarks(const std::vector<fanou
     p.params.spawn = c.spawn;
     p.params.context = c.context;
     p.params.timeout = c.timeout;
-    p.params.nodes = connections[rt.get()];
-    p.runtime = rt.get();
-    p.out = describe(c, rt->threads());
+    p.params.nodes = holder.nodes;
+    p.system = &holder.system();
+    p.out = describe(c, holder.threads());
     p.out.payload = *data;
     jobs.push_back(std::move(p));
   }
@@ -158,7 +177,7 @@ result<std::vector<fanout_result>> run_fanout_benchmarks(const std::vector<fanou
         break;
       reset_peak_rss();
       auto start_rss = current_rss_bytes().value_or(0);
-      auto sample = actors::run_fanout(job.runtime->system(), job.params);
+      auto sample = actors::run_fanout(*job.system, job.params);
       if (!sample)
         return runtime_failure((measured ? "run " : "warm-up run ") + std::to_string(index + 1)
                                + " of " + std::to_string(job.out.procs) + " actors failed: "

@@ -12,6 +12,7 @@
 #include "actors/context_strategy.hpp"
 #include "actors/payload.hpp"
 #include "actors/runtime.hpp"
+#include "actors/tls_settings.hpp"
 #include "actors/spawn_strategy.hpp"
 #include "bench/endpoint.hpp"
 #include "bench/error.hpp"
@@ -33,8 +34,10 @@ struct fanout_config {
   /// Longest wait for one run's replies (and again for its teardown).
   std::chrono::milliseconds timeout{60000};
   /// Worker nodes (`actorbench node`) that run a share of the senders each;
-  /// empty: all run in this process. Needs scheduler.middleman.
+  /// empty: all run in this process.
   std::vector<endpoint> nodes;
+  /// TLS with mutual certificate authentication to the worker nodes; unset: plain TCP.
+  std::optional<actors::tls_settings> tls;
 };
 
 /// One node's share of a configuration's measured runs (with worker nodes).

@@ -144,8 +144,13 @@ result<cli_options> validate_fanout(const fanout_cli_values& raw) {
                        + " worker nodes a run needs at least " + std::to_string(nodes->size() + 1)
                        + " senders (one per node)");
     base.nodes = *nodes;
-    base.scheduler.middleman = true;
   }
+  if (raw.tls.tls && raw.nodes.empty())
+    return bad_input("--tls needs --nodes: it secures the connections to worker nodes");
+  auto tls = validate_tls(raw.tls);
+  if (!tls)
+    return tls.err();
+  base.tls = *tls;
 
   std::optional<std::chrono::milliseconds> timeout;
   if (!raw.timeout.empty()) {

@@ -4,6 +4,7 @@
 
 #include "bench/cli.hpp"
 #include "bench/error.hpp"
+#include "bench/tls_options.hpp"
 
 namespace actorbench::bench {
 
@@ -23,6 +24,7 @@ struct fanout_cli_values {
   std::string timeout;
   std::string pin;
   std::string nodes;
+  tls_cli_values tls;
   std::string clock = "lean";
   std::string reference = "1";
   /// --max-memory as typed; empty: the machine's available memory is the limit.

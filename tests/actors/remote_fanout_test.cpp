@@ -4,7 +4,7 @@
 
 #include "actors/fanout.hpp"
 #include "actors/remote_node.hpp"
-#include "actors/runtime.hpp"
+#include "actors/remote_runtime.hpp"
 #include "crypto/registry.hpp"
 
 using namespace actorbench;
@@ -14,11 +14,13 @@ using namespace actorbench;
 
 namespace {
 
-actors::scheduler_settings networked() {
-  actors::scheduler_settings s;
-  s.threads = 2;
-  s.middleman = true;
-  return s;
+// A plain (TCP) networked actor system.
+std::unique_ptr<actors::remote_runtime> networked() {
+  actors::remote_settings s;
+  s.scheduler.threads = 2;
+  auto rt = actors::remote_runtime::create(s);
+  REQUIRE(rt);
+  return std::move(*rt);
 }
 
 actors::fanout_params remote_params(std::size_t procs, std::vector<actors::remote_node> nodes) {
@@ -37,27 +39,27 @@ actors::fanout_params remote_params(std::size_t procs, std::vector<actors::remot
   return p;
 }
 
-std::chrono::milliseconds connect_timeout{5000};
+const std::chrono::milliseconds connect_timeout{5000};
 
 } // namespace
 
 TEST_CASE("a fan-out across two worker nodes checks every reply and counts each node's share") {
-  actors::runtime driver{networked()}, node_a{networked()}, node_b{networked()};
+  auto driver = networked(), node_a = networked(), node_b = networked();
   std::vector<actors::served_node> served;
   std::vector<actors::remote_node> nodes;
-  for (auto* node : {&node_a, &node_b}) {
-    auto published = actors::serve_node(node->system(), "127.0.0.1", 0);
+  for (auto* node : {node_a.get(), node_b.get()}) {
+    auto published = actors::serve_node(*node, "127.0.0.1", 0, connect_timeout);
     REQUIRE(published);
     auto port = published->port();
     served.push_back(std::move(*published));
-    auto remote = actors::connect_node(driver.system(), "127.0.0.1", port, connect_timeout);
+    auto remote = actors::connect_node(*driver, "127.0.0.1", port, connect_timeout);
     REQUIRE(remote);
     CHECK(remote->name == "127.0.0.1:" + std::to_string(port));
     nodes.push_back(*remote);
   }
   // 2000 / 3 leaves a remainder: shares of 667, 667 and 666.
   for (int run = 0; run < 2; ++run) {
-    auto s = actors::run_fanout(driver.system(), remote_params(2000, nodes));
+    auto s = actors::run_fanout(driver->system(), remote_params(2000, nodes));
     REQUIRE(s);
     CHECK(s->report.replies == 2000);
     CHECK(s->report.mismatches() == 0);
@@ -78,18 +80,19 @@ TEST_CASE("a fan-out across two worker nodes checks every reply and counts each 
 }
 
 TEST_CASE("a worker node that is gone fails the run with its name instead of waiting") {
-  actors::runtime driver{networked()};
-  auto node = std::make_unique<actors::runtime>(networked());
-  auto published = std::make_unique<actors::served_node>(
-    std::move(*actors::serve_node(node->system(), "127.0.0.1", 0)));
-  auto remote = actors::connect_node(driver.system(), "127.0.0.1", published->port(),
+  auto driver = networked();
+  auto node = networked();
+  auto served = actors::serve_node(*node, "127.0.0.1", 0, connect_timeout);
+  REQUIRE(served);
+  auto published = std::make_unique<actors::served_node>(std::move(*served));
+  auto remote = actors::connect_node(*driver, "127.0.0.1", published->port(),
                                      connect_timeout);
   REQUIRE(remote);
   published.reset();
   node.reset(); // shuts the node's actor system down, closing the connection
   auto params = remote_params(1000, {*remote});
   auto started = std::chrono::steady_clock::now();
-  auto s = actors::run_fanout(driver.system(), params);
+  auto s = actors::run_fanout(driver->system(), params);
   REQUIRE_FALSE(s);
   CHECK(s.err().code == actors::errc::node_failure);
   CHECK(s.err().detail.find(remote->name) != std::string::npos);
@@ -97,27 +100,27 @@ TEST_CASE("a worker node that is gone fails the run with its name instead of wai
 }
 
 TEST_CASE("connecting to a port where no node listens is an error, not a wait") {
-  actors::runtime driver{networked()};
+  auto driver = networked();
   // Bind a port, then free it: nothing listens there afterwards.
   std::uint16_t port = 0;
   {
-    actors::runtime node{networked()};
-    auto p = actors::serve_node(node.system(), "127.0.0.1", 0);
+    auto node = networked();
+    auto p = actors::serve_node(*node, "127.0.0.1", 0, connect_timeout);
     REQUIRE(p);
     port = p->port();
   }
-  auto remote = actors::connect_node(driver.system(), "127.0.0.1", port, connect_timeout);
+  auto remote = actors::connect_node(*driver, "127.0.0.1", port, connect_timeout);
   REQUIRE_FALSE(remote);
-  CHECK(remote.err().code == actors::errc::node_failure);
+  CHECK(remote.err().code == actors::errc::network_failure);
   CHECK(remote.err().detail.find("127.0.0.1:" + std::to_string(port)) != std::string::npos);
 }
 
 TEST_CASE("serving a node on a port already in use is an error") {
-  actors::runtime a{networked()}, b{networked()};
-  auto first = actors::serve_node(a.system(), "127.0.0.1", 0);
+  auto a = networked(), b = networked();
+  auto first = actors::serve_node(*a, "127.0.0.1", 0, connect_timeout);
   REQUIRE(first);
-  auto again = actors::serve_node(b.system(), "127.0.0.1", first->port());
+  auto again = actors::serve_node(*b, "127.0.0.1", first->port(), connect_timeout);
   REQUIRE_FALSE(again);
-  CHECK(again.err().detail.find("cannot listen on 127.0.0.1:" + std::to_string(first->port()))
-        != std::string::npos);
+  CHECK(again.err().code == actors::errc::network_failure);
+  CHECK(again.err().detail.find(std::to_string(first->port())) != std::string::npos);
 }

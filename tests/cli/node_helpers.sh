@@ -3,18 +3,22 @@
 pids=()
 trap 'for p in "${pids[@]}"; do kill -9 "$p" 2>/dev/null || true; done; rm -rf "$dir"' EXIT
 
-# start_node NAME: starts `actorbench node --listen 0` in the background and
-# sets node_pid and node_port (the node prints the port it was given).
+# start_node NAME [OPTION...]: starts `actorbench node --listen 0 OPTION...`
+# in the background and sets node_pid and node_port (the node prints the
+# port it was given).
 start_node() {
-  "$bin" node --listen 0 >"$dir/$1.out" 2>&1 &
+  local name=$1
+  shift
+  : >"$dir/$name.out" # exists before the node, for the polling below
+  "$bin" node --listen 0 "$@" >>"$dir/$name.out" 2>&1 &
   node_pid=$!
   pids+=("$node_pid")
   for _ in $(seq 1 100); do
-    node_port=$(sed -n 's/^actorbench node listening on 127\.0\.0\.1:\([0-9]*\)$/\1/p' "$dir/$1.out")
+    node_port=$(sed -nE 's/^actorbench node listening on 127\.0\.0\.1:([0-9]+)( \(TLS\))?$/\1/p' "$dir/$name.out")
     [ -n "$node_port" ] && return 0
     sleep 0.1
   done
-  echo "node $1 did not start within 10 s: $(cat "$dir/$1.out")"
+  echo "node $name did not start within 10 s: $(cat "$dir/$name.out")"
   exit 1
 }
 

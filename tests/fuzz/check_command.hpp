@@ -69,6 +69,10 @@ inline void check_command(const char* target, const bench::result<bench::command
         command_fails(target, "an rpc without exactly one target, with no request, or a "
                               "comparison without TLS");
       break;
+    case command::action::node:
+      if (cmd->node.listen.host.empty())
+        command_fails(target, "a node listening on no host");
+      break;
   }
 }
 
