@@ -107,11 +107,10 @@ void write_node_rows(std::ostream& out, const std::vector<const fanout_result*>&
     for (const auto* r : block)
       if (i < r->nodes.size())
         name = r->nodes[i].name;
-    write_cell_row(out, name + " replies", cells([](const node_result& n) {
-      std::size_t sum = 0;
-      for (auto x : n.replies)
-        sum += x;
-      return std::to_string(sum) + " of " + std::to_string(n.senders * n.replies.size());
+    // The fewest replies of any run: a run stops at the first missing one.
+    write_cell_row(out, name + " replies/run (min)", cells([](const node_result& n) {
+      auto fewest = n.replies.empty() ? 0 : *std::min_element(n.replies.begin(), n.replies.end());
+      return std::to_string(fewest) + " of " + std::to_string(n.senders);
     }));
     write_cell_row(out, name + " all in (med s)",
                    cells([](const node_result& n) { return fixed(median(n.replies_s), 4); }));
