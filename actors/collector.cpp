@@ -51,7 +51,7 @@ class collector_actor : public caf::event_based_actor {
   caf::invoke_message_result consume(caf::mailbox_element& x) override {
     auto& content = x.content();
     if (content.match_elements<reply>()) {
-      on_reply(content.get_as<reply>(0));
+      on_reply(content.get_as<reply>(0), 0);
       return caf::invoke_message_result::consumed;
     }
     return caf::event_based_actor::consume(x);

@@ -48,8 +48,8 @@ struct node_sample {
   std::size_t replies = 0;
   /// The collector had every reply of this node's share.
   double replies_s = 0;
-  /// Every sender of the share was destroyed (for a worker node: its answer
-  /// saying so arrived).
+  /// Every sender of the share was destroyed (for a worker node: when its
+  /// answer saying so was read, which happens once every reply is in).
   double teardown_s = 0;
 };
 
