@@ -1,8 +1,13 @@
 #include <doctest/doctest.h>
 
+#include <future>
 #include <memory>
 
+#include <caf/scoped_actor.hpp>
+
+#include "actors/collector.hpp"
 #include "actors/fanout.hpp"
+#include "actors/remote_messages.hpp"
 #include "actors/remote_node.hpp"
 #include "actors/remote_runtime.hpp"
 #include "crypto/registry.hpp"
@@ -123,4 +128,35 @@ TEST_CASE("serving a node on a port already in use is an error") {
   REQUIRE_FALSE(again);
   CHECK(again.err().code == actors::errc::network_failure);
   CHECK(again.err().detail.find(std::to_string(first->port())) != std::string::npos);
+}
+
+TEST_CASE("a worker node that cannot run its share tells the collector and the driver at once") {
+  auto driver = networked(), node = networked();
+  auto served = actors::serve_node(*node, "127.0.0.1", 0, connect_timeout);
+  REQUIRE(served);
+  auto remote = actors::connect_node(*driver, "127.0.0.1", served->port(), connect_timeout);
+  REQUIRE(remote);
+  auto outcome = std::make_shared<actors::collector_outcome>();
+  auto report = outcome->report.get_future();
+  auto collector = actors::spawn_collector(
+    driver->system(), {{"local", 0, {}}, {remote->name, 10, remote->spawner}}, "x", outcome);
+  actors::remote_spawn_request req;
+  req.collector = collector;
+  req.source = 1;
+  req.count = 10;
+  req.crypto = true;
+  req.backend = "no-such-backend";
+  req.context = "per-actor";
+  req.spawn = "chain";
+  std::string answer;
+  caf::scoped_actor self{driver->system()};
+  self->request(remote->spawner, std::chrono::seconds{10}, req)
+    .receive([&](const actors::remote_spawn_done&) { answer = "done"; },
+             [&](const caf::error& err) { answer = driver->system().render(err); });
+  CHECK(answer.find("no-such-backend") != std::string::npos);
+  REQUIRE(report.wait_for(std::chrono::seconds{10}) == std::future_status::ready);
+  auto collected = report.get();
+  REQUIRE_FALSE(collected);
+  CHECK(collected.err().code == actors::errc::node_failure);
+  CHECK(collected.err().detail.find(remote->name + " cannot run its share") != std::string::npos);
 }
