@@ -1,5 +1,7 @@
 #include "actors/zone_run.hpp"
 
+#include <sys/resource.h>
+
 #include <algorithm>
 #include <thread>
 
@@ -13,6 +15,14 @@ using clock = zone::clock;
 
 double seconds(clock::duration d) {
   return std::chrono::duration<double>(d).count();
+}
+
+// User and system CPU seconds of every thread of the process so far.
+double process_cpu_s() {
+  rusage ru{};
+  getrusage(RUSAGE_SELF, &ru);
+  auto s = [](const timeval& t) { return static_cast<double>(t.tv_sec) + t.tv_usec / 1e6; };
+  return s(ru.ru_utime) + s(ru.ru_stime);
 }
 
 } // namespace
@@ -79,6 +89,7 @@ result<zone_sample> run_zone(caf::actor_system& system, const zone_run_params& p
     return static_cast<std::size_t>(ns * hz / 1'000'000'000);
   };
   const auto& in = *inputs;
+  const double cpu_start = process_cpu_s();
   std::size_t k = 0;
   while (k < out.ticks_scheduled) {
     std::this_thread::sleep_until(slot_start(k));
@@ -115,6 +126,8 @@ result<zone_sample> run_zone(caf::actor_system& system, const zone_run_params& p
       break;
     }
   }
+  out.tick_cpu_s = process_cpu_s() - cpu_start;
+  out.tick_wall_s = seconds(clock::now() - t0);
   out.metrics = (*z)->metrics();
   return out;
 }

@@ -66,6 +66,12 @@ struct zone_sample {
   /// Seconds to make keys, contexts, sessions and every input packet: before
   /// the first tick, not timed.
   double setup_s = 0;
+  /// CPU seconds the whole process used (all threads, user and system) and
+  /// wall seconds, from the first tick's start to the last one's end: CPU
+  /// well under the wall time of late ticks means the process was waiting
+  /// for a core, not working.
+  double tick_cpu_s = 0;
+  double tick_wall_s = 0;
   /// The zone's counters after the last tick.
   zone_metrics metrics;
 

@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <fstream>
+#include <limits>
 #include <sstream>
 
 #include <caf/config.hpp>
@@ -64,6 +65,14 @@ machine_info read_machine_info() {
       m.libsodium_version = b->version();
   }
   return m;
+}
+
+double load_average_1m() {
+  std::ifstream in{"/proc/loadavg"};
+  double load = 0;
+  if (!(in >> load))
+    return std::numeric_limits<double>::quiet_NaN();
+  return load;
 }
 
 } // namespace actorbench::bench

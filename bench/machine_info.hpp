@@ -24,4 +24,9 @@ struct machine_info {
 /// Reads /proc/cpuinfo, uname and the libraries' version strings.
 machine_info read_machine_info();
 
+/// The kernel's one-minute load average (runnable threads, averaged), from
+/// /proc/loadavg; NaN where it cannot be read. On a shared machine it says
+/// how many others want the cores.
+double load_average_1m();
+
 } // namespace actorbench::bench

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "actors/runtime.hpp"
+#include "bench/machine_info.hpp"
 #include "bench/process_memory.hpp"
 
 namespace actorbench::bench {
@@ -41,6 +42,7 @@ result<zone_result> run_zone_benchmark(const zone_settings& settings,
   params.stop_after_missed = stop_after_missed;
   params.stop = stop;
   reset_peak_rss();
+  double load_before = load_average_1m();
   auto sample = actors::run_zone(rt.system(), params);
   if (!sample) {
     auto code = sample.err().code == actors::errc::bad_parameter ? errc::bad_input
@@ -50,6 +52,8 @@ result<zone_result> run_zone_benchmark(const zone_settings& settings,
   }
   zone_result r;
   r.peak_rss_bytes = peak_rss_bytes();
+  r.load_before = load_before;
+  r.load_after = load_average_1m();
   r.threads = rt.threads();
   r.budget_s = 1.0 / static_cast<double>(settings.tick_hz);
   const auto& lat = sample->latency_s;

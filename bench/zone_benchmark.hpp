@@ -48,6 +48,15 @@ struct zone_result {
   double max_start_lag_s = std::numeric_limits<double>::quiet_NaN();
   /// Highest resident set size during the run, if the kernel reports it.
   std::optional<std::uint64_t> peak_rss_bytes;
+  /// The machine's one-minute load average before and after the run (NaN
+  /// if unknown): others' work competing for the cores.
+  double load_before = std::numeric_limits<double>::quiet_NaN();
+  double load_after = std::numeric_limits<double>::quiet_NaN();
+
+  /// Cores the process kept busy during the ticks (CPU over wall seconds).
+  double cores_used() const noexcept {
+    return sample.tick_wall_s > 0 ? sample.tick_cpu_s / sample.tick_wall_s : 0;
+  }
 };
 
 /// The `p`-quantile (0 < p <= 1) of `samples` by nearest rank: the smallest

@@ -39,8 +39,9 @@ std::string keep_up_rule(const zone_settings& s) {
 
 text_table run_rows(const zone_report& rep) {
   text_table rows;
-  std::vector<std::string> header{"players", "ticks",  "p50 ms",        "p99 ms",      "p99.9 ms",
-                                  "max ms",  "missed", "fan-in p50 ms", "peak RSS MiB"};
+  std::vector<std::string> header{"players",       "ticks",        "p50 ms", "p99 ms",
+                                  "p99.9 ms",      "max ms",       "missed", "fan-in p50 ms",
+                                  "peak RSS MiB",  "CPU cores used", "load"};
   if (rep.find_max)
     header.push_back("keeps up");
   rows.push_back(header);
@@ -56,7 +57,9 @@ text_table run_rows(const zone_report& rep) {
       ms(r.max_s),
       std::to_string(s.missed()),
       ms(r.fan_in_p50_s),
-      mib(r.peak_rss_bytes)};
+      mib(r.peak_rss_bytes),
+      fixed(r.cores_used(), 2),
+      fixed(r.load_before, 1)};
     if (rep.find_max)
       row.push_back(keeps_up(r) ? "yes" : "no");
     rows.push_back(std::move(row));
@@ -68,7 +71,7 @@ std::string title(const zone_report& rep) {
   const auto& m = rep.machine;
   return "actorbench " + std::string{tool_version} + " zone on " + m.cpu_model + ", "
          + std::to_string(m.cores) + " cores; CAF " + m.caf_version + ", " + m.openssl_version
-         + ", libsodium " + m.libsodium_version;
+         + ", " + m.libsodium_version;
 }
 
 std::string setup_line(const zone_report& rep) {
@@ -97,6 +100,11 @@ std::vector<std::string> notes(const zone_report& rep) {
                     + "handled per player " + std::to_string(m.min_received) + " to "
                     + std::to_string(m.max_received) + ", mismatches "
                     + std::to_string(m.state_mismatches));
+      out.push_back("process CPU during the ticks: " + fixed(s.tick_cpu_s, 2) + " s in "
+                    + fixed(s.tick_wall_s, 2) + " s (" + fixed(r.cores_used(), 2)
+                    + " cores of " + std::to_string(rep.machine.cores)
+                    + "); load average " + fixed(r.load_before, 1) + " before, "
+                    + fixed(r.load_after, 1) + " after");
       out.push_back("setup before the first tick (untimed): " + fixed(s.setup_s, 3)
                     + " s for keys, cipher contexts, sessions and "
                     + std::to_string(s.players * s.ticks_scheduled) + " input packets");
@@ -140,6 +148,9 @@ nlohmann::json run_json(const zone_result& r) {
     {"fan_in_s", {{"p50", json_number(r.fan_in_p50_s)}, {"p99", json_number(r.fan_in_p99_s)}}},
     {"max_start_lag_s", json_number(r.max_start_lag_s)},
     {"setup_s", json_number(s.setup_s)},
+    {"tick_cpu_s", json_number(s.tick_cpu_s)},
+    {"tick_wall_s", json_number(s.tick_wall_s)},
+    {"load_average_1m", {{"before", json_number(r.load_before)}, {"after", json_number(r.load_after)}}},
     {"peak_rss_bytes", r.peak_rss_bytes ? nlohmann::json(*r.peak_rss_bytes) : nlohmann::json()},
     {"inputs",
      {{"decrypted", m.pool.decrypted},
@@ -218,7 +229,8 @@ void write_zone_csv(const zone_report& rep, std::ostream& out) {
   const auto& st = rep.settings;
   out << "players,tick_hz,crypto,backend,cipher,threads,ticks_scheduled,ticks_run,missed,late,"
          "skipped,stopped_early,p50_s,p99_s,p99_9_s,max_s,fan_in_p50_s,fan_in_p99_s,"
-         "max_start_lag_s,peak_rss_bytes,decrypted,dropped,refused,state_mismatches,keeps_up\n";
+         "max_start_lag_s,peak_rss_bytes,tick_cpu_s,tick_wall_s,load_before,decrypted,dropped,"
+         "refused,state_mismatches,keeps_up\n";
   for (const auto& r : rep.search.probes) {
     const auto& s = r.sample;
     const auto& m = s.metrics;
@@ -230,7 +242,8 @@ void write_zone_csv(const zone_report& rep, std::ostream& out) {
         << ',' << fixed(r.fan_in_p50_s, 6) << ',' << fixed(r.fan_in_p99_s, 6) << ','
         << fixed(r.max_start_lag_s, 6) << ','
         << (r.peak_rss_bytes ? std::to_string(*r.peak_rss_bytes) : "") << ','
-        << m.pool.decrypted << ',' << m.dropped_inputs << ',' << m.bad_inputs << ','
+        << fixed(s.tick_cpu_s, 3) << ',' << fixed(s.tick_wall_s, 3) << ','
+        << fixed(r.load_before, 2) << ',' << m.pool.decrypted << ',' << m.dropped_inputs << ',' << m.bad_inputs << ','
         << m.state_mismatches << ',' << (keeps_up(r) ? "true" : "false") << '\n';
   }
 }
