@@ -35,7 +35,9 @@ struct zone_run_params {
   const std::atomic<bool>* stop = nullptr;
 };
 
-/// What one zone simulation measured. Tick k's slot is
+/// What one zone simulation measured. After setup, one untimed warm-up tick
+/// runs every session once (CAF sets a lazily spawned actor up at its first
+/// message). Then tick k's slot is
 /// [t0 + k/H, t0 + (k+1)/H), t0 being the first tick's start: the schedule
 /// never drifts. A tick starts at its slot's start, or as soon as the
 /// previous tick is complete if that is later. A tick completes when the
@@ -63,8 +65,8 @@ struct zone_sample {
   std::size_t skipped = 0;
   /// Ended before its last slot (stop_after_missed or `stop`).
   bool stopped_early = false;
-  /// Seconds to make keys, contexts, sessions and every input packet: before
-  /// the first tick, not timed.
+  /// Seconds to make keys, contexts, sessions and every input packet, and to
+  /// run the warm-up tick: before the first slot, not timed.
   double setup_s = 0;
   /// CPU seconds the whole process used (all threads, user and system) and
   /// wall seconds, from the first tick's start to the last one's end: CPU
@@ -84,7 +86,7 @@ struct zone_sample {
   std::string problem() const;
 };
 
-/// Bytes a zone needs per player for `ticks` ticks: the precomputed input
+/// Bytes a zone needs per player for `ticks` ticks (and the warm-up): the precomputed input
 /// packets plus an upper estimate of the session actor, its cipher context,
 /// key and counters, its mailbox's share of a tick's messages and its entry
 /// in the state update; for refusing runs that cannot fit up front.

@@ -303,7 +303,7 @@ result<command> parse_command_line(int argc, const char* const* argv) {
     ->default_str(zone_values.tick_hz);
   zone_cmd->add_option("--duration", zone_values.duration,
                        "Seconds of ticks (per probe with --find-max)")
-    ->default_str("10, or 3 per probe");
+    ->default_str("10, or 5 per probe");
   zone_cmd->add_option("--crypto", zone_values.crypto,
                        "on: input packets encrypted with an AEAD cipher, decrypted and "
                        "tag-checked by each session; off: plaintext packets")

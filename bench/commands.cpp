@@ -249,6 +249,20 @@ int run_keygen(const keygen_options& opts) {
   return 0;
 }
 
+namespace {
+
+// One line per --find-max probe, as it ends.
+std::string describe_probe(const zone_result& r) {
+  const auto& s = r.sample;
+  return std::to_string(s.players) + " players: p50 " + fixed(r.p50_s * 1000, 3) + " ms, p99 "
+         + fixed(r.p99_s * 1000, 3) + " ms, missed " + std::to_string(s.missed()) + " of "
+         + std::to_string(s.ticks_scheduled) + (s.stopped_early ? " (stopped early)" : "")
+         + ", " + fixed(r.cores_used(), 2) + " cores used, load " + fixed(r.load_before, 1)
+         + ": " + (keeps_up(r) ? "keeps up" : "does not keep up");
+}
+
+} // namespace
+
 int run_zone(const zone_options& opts) {
   catch_interrupts();
   zone_report rep{opts.settings, opts.find_max, {}, read_machine_info(), git_commit};
@@ -256,15 +270,9 @@ int run_zone(const zone_options& opts) {
     std::size_t count = 0;
     auto search = find_max_players(opts.settings, opts.max_players,
                                    [&](const zone_result& r) {
-                                     if (opts.quiet)
-                                       return;
-                                     const auto& s = r.sample;
-                                     std::cerr << "probe " << ++count << ": " << s.players
-                                               << " players: p99 " << fixed(r.p99_s * 1000, 3)
-                                               << " ms, missed " << s.missed() << " of "
-                                               << s.ticks_scheduled << ": "
-                                               << (keeps_up(r) ? "keeps up" : "does not keep up")
-                                               << '\n';
+                                     if (!opts.quiet)
+                                       std::cerr << "probe " << ++count << ": "
+                                                 << describe_probe(r) << '\n';
                                    },
                                    &interrupt_flag());
     if (!search)

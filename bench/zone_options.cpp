@@ -40,7 +40,7 @@ result<zone_options> validate_zone(const zone_cli_values& raw) {
   if (!hz)
     return hz.err();
   s.tick_hz = *hz;
-  auto duration = raw.duration.empty() ? result<std::size_t>{std::size_t{out.find_max ? 3u : 10u}}
+  auto duration = raw.duration.empty() ? result<std::size_t>{std::size_t{out.find_max ? 5u : 10u}}
                                        : parse_count("--duration", raw.duration, 1, max_duration_s);
   if (!duration)
     return duration.err();

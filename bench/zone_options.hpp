@@ -11,7 +11,7 @@ namespace actorbench::bench {
 struct zone_cli_values {
   std::string players = "1000";
   std::string tick_hz = "20";
-  /// Empty: 10 s for a run, 3 s per probe of --find-max.
+  /// Empty: 10 s for a run, 5 s per probe of --find-max.
   std::string duration;
   std::string crypto = "on";
   std::string cipher = "aes-128-gcm";

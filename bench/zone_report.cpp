@@ -105,9 +105,10 @@ std::vector<std::string> notes(const zone_report& rep) {
                     + " cores of " + std::to_string(rep.machine.cores)
                     + "); load average " + fixed(r.load_before, 1) + " before, "
                     + fixed(r.load_after, 1) + " after");
-      out.push_back("setup before the first tick (untimed): " + fixed(s.setup_s, 3)
-                    + " s for keys, cipher contexts, sessions and "
-                    + std::to_string(s.players * s.ticks_scheduled) + " input packets");
+      out.push_back("setup (untimed): " + fixed(s.setup_s, 3)
+                    + " s for keys, cipher contexts, sessions, "
+                    + std::to_string(s.players * (s.ticks_scheduled + 1))
+                    + " input packets and a warm-up tick (counted in the inputs above)");
     }
     return out;
   }
