@@ -66,7 +66,10 @@ void zone::start_tick(std::uint32_t tick,
 }
 
 bool zone::wait_tick(clock::duration limit) {
-  return counters_->receipts.wait_for(limit);
+  if (!counters_->receipts.wait_for(limit))
+    return false;
+  ++ticks_completed_;
+  return true;
 }
 
 zone::clock::time_point zone::fan_in_at() const {
@@ -80,12 +83,8 @@ zone_metrics zone::metrics() const {
   m.bad_inputs = c.bad_inputs.load();
   m.dropped_inputs = c.dropped_inputs.load();
   m.state_mismatches = c.state_mismatches.load();
-  m.min_received = std::numeric_limits<std::uint32_t>::max();
-  for (std::size_t i = 0; i < c.players; ++i) {
-    auto r = c.received[i].load(std::memory_order_relaxed);
-    m.min_received = std::min(m.min_received, r);
-    m.max_received = std::max(m.max_received, r);
-  }
+  m.stale_updates = c.stale_updates.load();
+  m.ticks_completed = ticks_completed_;
   m.pool = pool_->metrics();
   return m;
 }

@@ -39,9 +39,10 @@ struct zone_metrics {
   std::uint64_t bad_inputs = 0;
   std::uint64_t dropped_inputs = 0;
   std::uint64_t state_mismatches = 0;
-  /// Fewest and most state updates any one player has handled.
-  std::uint32_t min_received = 0;
-  std::uint32_t max_received = 0;
+  /// State updates not newer than the player's previous one.
+  std::uint64_t stale_updates = 0;
+  /// Ticks every player has handled the update of (wait_tick returned true).
+  std::uint64_t ticks_completed = 0;
   pool_metrics pool;
 };
 
@@ -96,6 +97,7 @@ class zone {
   std::shared_ptr<zone_counters> counters_;
   caf::actor zone_actor_;
   std::unique_ptr<session_pool> pool_;
+  std::uint64_t ticks_completed_ = 0;
   const crypto::backend* backend_;
   const crypto::cipher_info* cipher_;
 };

@@ -3,7 +3,6 @@
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
-#include <memory>
 
 #include "actors/countdown_latch.hpp"
 
@@ -12,11 +11,7 @@ namespace actorbench::actors {
 /// What the zone actor and its players report to whoever runs the ticks;
 /// written by the actors, read by the driver between ticks.
 struct zone_counters {
-  explicit zone_counters(std::size_t players)
-    : players(players), received(new std::atomic<std::uint32_t>[players]) {
-    for (std::size_t i = 0; i < players; ++i)
-      received[i].store(0, std::memory_order_relaxed);
-  }
+  explicit zone_counters(std::size_t players) : players(players) {}
 
   const std::size_t players;
   /// Players still to handle the current tick's broadcast; the driver arms
@@ -34,8 +29,10 @@ struct zone_counters {
   /// Broadcasts whose entry for the receiving player was not where its
   /// client moved it that tick (its input was dropped, or the zone erred).
   std::atomic<std::uint64_t> state_mismatches{0};
-  /// Broadcasts handled, per player.
-  std::unique_ptr<std::atomic<std::uint32_t>[]> received;
+  /// State updates a player got that were not newer than its previous one
+  /// (repeated or out of order). With every tick's `receipts` complete and
+  /// none of these, every player handled every tick's update exactly once.
+  std::atomic<std::uint64_t> stale_updates{0};
 };
 
 } // namespace actorbench::actors

@@ -39,9 +39,11 @@ std::string zone_sample::problem() const {
     return n(m.state_mismatches) + " state updates did not show the player where it moved";
   // Every tick run and the warm-up.
   auto ticks = ticks_run() + 1;
-  if (m.min_received != ticks || m.max_received != ticks)
-    return "players handled " + n(m.min_received) + " to " + n(m.max_received)
-           + " state updates of " + n(ticks) + " ticks (the warm-up included)";
+  if (m.stale_updates > 0)
+    return n(m.stale_updates) + " state updates repeated or out of order";
+  if (m.ticks_completed != ticks)
+    return n(m.ticks_completed) + " ticks completed of " + n(ticks)
+           + " (the warm-up included)";
   if (m.inputs != ticks * players)
     return n(m.inputs) + " inputs accepted of " + n(ticks * players);
   return {};

@@ -96,10 +96,11 @@ std::vector<std::string> notes(const zone_report& rep) {
                     + (s.stopped_early ? "; stopped early" : ""));
       out.push_back("inputs: " + std::to_string(m.pool.decrypted) + " decrypted, "
                     + std::to_string(m.dropped_inputs) + " dropped, "
-                    + std::to_string(m.bad_inputs) + " refused by the zone; state updates "
-                    + "handled per player " + std::to_string(m.min_received) + " to "
-                    + std::to_string(m.max_received) + ", mismatches "
-                    + std::to_string(m.state_mismatches));
+                    + std::to_string(m.bad_inputs) + " refused by the zone; every player "
+                    + "handled each of " + std::to_string(m.ticks_completed)
+                    + " state updates (repeated or out of order "
+                    + std::to_string(m.stale_updates) + ", mismatches "
+                    + std::to_string(m.state_mismatches) + ")");
       out.push_back("process CPU during the ticks: " + fixed(s.tick_cpu_s, 2) + " s in "
                     + fixed(s.tick_wall_s, 2) + " s (" + fixed(r.cores_used(), 2)
                     + " cores of " + std::to_string(rep.machine.cores)
@@ -158,7 +159,8 @@ nlohmann::json run_json(const zone_result& r) {
       {"accepted", m.inputs},
       {"dropped", m.dropped_inputs},
       {"refused", m.bad_inputs}}},
-    {"state_updates_per_player", {{"min", m.min_received}, {"max", m.max_received}}},
+    {"ticks_completed", m.ticks_completed},
+    {"stale_updates", m.stale_updates},
     {"state_mismatches", m.state_mismatches},
     {"problem", s.problem()},
     {"raw",
