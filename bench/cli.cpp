@@ -319,6 +319,7 @@ result<command> parse_command_line(int argc, const char* const* argv) {
   zone_cmd->add_flag("--find-max", zone_values.find_max,
                      "Search for the largest player count with p99 under the tick budget and "
                      "at most 1% of ticks missed, printing each probe");
+  add_max_memory_option(*zone_cmd, zone_values.max_memory);
   add_output_options(*zone_cmd, zone_out, false);
   zone_cmd->add_flag("--quiet", zone_quiet, "No progress lines");
   serve_cli_values serve_values;

@@ -1,10 +1,8 @@
 #include "bench/zone_options.hpp"
 
-#include <cstdio>
-
 #include "actors/zone_run.hpp"
 #include "bench/cipher_choice.hpp"
-#include "bench/process_memory.hpp"
+#include "bench/memory_budget.hpp"
 #include "bench/value_list.hpp"
 #include "crypto/registry.hpp"
 
@@ -19,12 +17,6 @@ constexpr std::size_t max_tick_hz = 1000;
 constexpr std::size_t max_duration_s = 86'400;
 constexpr std::size_t max_threads = 1024;
 constexpr std::size_t max_timeout_s = 3600;
-
-std::string gib(std::uint64_t bytes) {
-  char buf[32];
-  std::snprintf(buf, sizeof(buf), "%.1f GiB", bytes / (1024.0 * 1024 * 1024));
-  return buf;
-}
 
 } // namespace
 
@@ -73,19 +65,18 @@ result<zone_options> validate_zone(const zone_cli_values& raw) {
     return timeout.err();
   s.tick_timeout = std::chrono::seconds{*timeout};
 
+  auto budget = parse_memory_budget(raw.max_memory);
+  if (!budget)
+    return budget.err();
   auto ticks = actors::zone_ticks(s.duration, s.tick_hz);
   auto per_player = actors::zone_bytes_per_player(*s.cipher, ticks);
-  out.max_players = max_players;
-  if (auto avail = available_memory_bytes()) {
-    out.max_players = std::min<std::uint64_t>(max_players, *avail / per_player);
-    auto need = static_cast<std::uint64_t>(s.players) * per_player;
-    if (need > *avail)
-      return bad_input("invalid --players '" + raw.players + "': " + std::to_string(s.players)
-                       + " players for " + std::to_string(ticks) + " ticks need about "
-                       + gib(need) + " (" + std::to_string(per_player)
-                       + " bytes per player, input packets included) but only " + gib(*avail)
-                       + " is available");
-  }
+  out.max_players = budget->bytes ? std::min<std::uint64_t>(max_players, *budget->bytes / per_player)
+                                  : max_players;
+  // The bytes per player include the input packets of every tick.
+  auto fits = check_memory_estimate(*budget, "--players", raw.players, s.players, "players",
+                                    per_player);
+  if (!fits)
+    return fits.err();
   return out;
 }
 

@@ -17,11 +17,12 @@ struct zone_cli_values {
   std::string cipher = "aes-128-gcm";
   std::string threads;
   std::string timeout = "10";
+  std::string max_memory;
   bool find_max = false;
 };
 
 /// Checks every value; a run whose input packets and sessions cannot fit
-/// in the memory available is refused with the estimate.
+/// in the memory available (or --max-memory) is refused with the estimate.
 result<zone_options> validate_zone(const zone_cli_values& raw);
 
 } // namespace actorbench::bench
