@@ -1,7 +1,8 @@
 // Fuzz target: every back-end x cipher with fuzzed key, nonce and data.
 //
-// Input: [cipher: index into every back-end's ciphers in registry order] [flags] [key length] [nonce length] [tamper position: 2]
+// Input: [cipher] [flags] [key length] [nonce length] [tamper position: 2]
 //        [tamper mask] [key] [nonce] [data...]
+// where cipher indexes every back-end's ciphers in registry order.
 // The lengths are used only when the flags ask for wrong ones; otherwise the
 // cipher's own sizes are taken, so most inputs reach the real decrypt.
 //
