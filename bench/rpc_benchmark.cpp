@@ -102,7 +102,6 @@ result<std::vector<rpc_result>> run_rpc(const std::vector<rpc_mode>& modes,
   for (const auto& mode : modes) {
     rpc_result r;
     r.mode = mode;
-    r.reconnect = s.reconnect;
     if (!s.reconnect) {
       auto c = client::start(mode, s);
       if (!c)

@@ -34,7 +34,6 @@ struct rpc_settings {
 /// What one mode measured; times in microseconds.
 struct rpc_result {
   rpc_mode mode;
-  bool reconnect = false;
   /// Per measured request, from sending it (with --reconnect: from starting
   /// to connect) until its reply was in and checked.
   std::vector<double> latency_us;
