@@ -99,7 +99,8 @@ inline constexpr double search_resolution = 0.05;
 /// settings.players: doubling while probes keep up, halving while they do
 /// not, then bisecting between the two until search_resolution. Each probe
 /// is a run of settings.duration that stops as soon as it has missed too
-/// many ticks. `max_players` caps the counts (memory). `on_probe` hears of
+/// many ticks; a count that fails is probed once more and fails only if
+/// that probe fails too. `max_players` caps the counts (memory). `on_probe` hears of
 /// each probe as it ends.
 result<zone_search> find_max_players(const zone_settings& settings, std::size_t max_players,
                                      const std::function<void(const zone_result&)>& on_probe,

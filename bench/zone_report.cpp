@@ -125,7 +125,8 @@ std::vector<std::string> notes(const zone_report& rep) {
   out.push_back(answer);
   out.push_back("search: doubling, or halving, then bisection to within "
                 + fixed(search_resolution * 100, 0)
-                + "%; each probe stops once it has missed more than 1% of its ticks");
+                + "%; each probe stops once it has missed more than 1% of its ticks, and a "
+                  "count fails only when a second probe of it fails too");
   return out;
 }
 
