@@ -11,14 +11,6 @@
 
 namespace actorbench::bench {
 
-double percentile(std::vector<double> samples, double p) {
-  if (samples.empty())
-    return 0;
-  std::sort(samples.begin(), samples.end());
-  auto rank = static_cast<std::size_t>(std::ceil(p / 100.0 * samples.size()));
-  return samples[std::clamp<std::size_t>(rank, 1, samples.size()) - 1];
-}
-
 namespace {
 
 std::string label(const rpc_result& r) {

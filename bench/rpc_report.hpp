@@ -4,11 +4,9 @@
 #include <vector>
 
 #include "bench/rpc_benchmark.hpp"
+#include "bench/statistics.hpp"
 
 namespace actorbench::bench {
-
-/// The p-th percentile (0..100) by nearest rank; 0 for no samples.
-double percentile(std::vector<double> samples, double p);
 
 /// Prints the seed's table: one column per mode, ms/request rows (mean,
 /// median, p99, max), requests/s, connection costs, and with plain and TLS

@@ -120,6 +120,14 @@ double median(std::vector<double> samples) {
   return n % 2 == 1 ? samples[n / 2] : (samples[n / 2 - 1] + samples[n / 2]) / 2;
 }
 
+double percentile(std::vector<double> samples, double p) {
+  if (samples.empty())
+    return 0;
+  std::sort(samples.begin(), samples.end());
+  auto rank = static_cast<std::size_t>(std::ceil(p / 100.0 * static_cast<double>(samples.size())));
+  return samples[std::clamp<std::size_t>(rank, 1, samples.size()) - 1];
+}
+
 summary summarize(std::vector<double> samples) {
   summary s;
   s.count = samples.size();

@@ -22,6 +22,10 @@ struct summary {
   double ci999 = 0;
 };
 
+/// The p-th percentile (0..100) by nearest rank: the smallest sample with at
+/// least p% of all samples at or below it; 0 for no samples.
+double percentile(std::vector<double> samples, double p);
+
 /// Summarises `samples`; all fields are 0 for an empty series.
 summary summarize(std::vector<double> samples);
 

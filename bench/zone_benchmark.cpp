@@ -6,17 +6,9 @@
 #include "actors/runtime.hpp"
 #include "bench/machine_info.hpp"
 #include "bench/process_memory.hpp"
+#include "bench/statistics.hpp"
 
 namespace actorbench::bench {
-
-double nearest_rank(std::vector<double> samples, double p) {
-  if (samples.empty())
-    return std::numeric_limits<double>::quiet_NaN();
-  auto rank = static_cast<std::size_t>(std::ceil(p * static_cast<double>(samples.size())));
-  auto k = std::min(std::max<std::size_t>(rank, 1), samples.size()) - 1;
-  std::nth_element(samples.begin(), samples.begin() + static_cast<long>(k), samples.end());
-  return samples[k];
-}
 
 std::size_t allowed_missed(std::size_t ticks_scheduled) noexcept {
   return ticks_scheduled / 100;
@@ -57,13 +49,13 @@ result<zone_result> run_zone_benchmark(const zone_settings& settings,
   r.threads = rt.threads();
   r.budget_s = 1.0 / static_cast<double>(settings.tick_hz);
   const auto& lat = sample->latency_s;
-  r.p50_s = nearest_rank(lat, 0.5);
-  r.p99_s = nearest_rank(lat, 0.99);
-  r.p999_s = nearest_rank(lat, 0.999);
-  r.max_s = nearest_rank(lat, 1.0);
-  r.fan_in_p50_s = nearest_rank(sample->fan_in_s, 0.5);
-  r.fan_in_p99_s = nearest_rank(sample->fan_in_s, 0.99);
-  r.max_start_lag_s = nearest_rank(sample->start_lag_s, 1.0);
+  r.p50_s = percentile(lat, 50);
+  r.p99_s = percentile(lat, 99);
+  r.p999_s = percentile(lat, 99.9);
+  r.max_s = percentile(lat, 100);
+  r.fan_in_p50_s = percentile(sample->fan_in_s, 50);
+  r.fan_in_p99_s = percentile(sample->fan_in_s, 99);
+  r.max_start_lag_s = percentile(sample->start_lag_s, 100);
   r.sample = std::move(*sample);
   return r;
 }

@@ -38,7 +38,7 @@ struct zone_result {
   std::size_t threads = 0;
   /// The tick budget, 1 / tick_hz.
   double budget_s = 0;
-  /// Tick latency percentiles (nearest rank) and maximum; NaN without ticks.
+  /// Tick latency percentiles (nearest rank, bench/statistics.hpp) and maximum.
   double p50_s = std::numeric_limits<double>::quiet_NaN();
   double p99_s = std::numeric_limits<double>::quiet_NaN();
   double p999_s = std::numeric_limits<double>::quiet_NaN();
@@ -58,10 +58,6 @@ struct zone_result {
     return sample.tick_wall_s > 0 ? sample.tick_cpu_s / sample.tick_wall_s : 0;
   }
 };
-
-/// The `p`-quantile (0 < p <= 1) of `samples` by nearest rank: the smallest
-/// sample with at least p of all samples at or below it. NaN when empty.
-double nearest_rank(std::vector<double> samples, double p);
 
 /// Missed ticks a run may have and still keep up: 1% of its slots, rounded
 /// down (so none in runs under 100 ticks).
