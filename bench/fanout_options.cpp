@@ -91,7 +91,7 @@ result<cli_options> validate_fanout(const fanout_cli_values& raw) {
     per_proc = std::max(per_proc, actors::fanout_bytes_per_proc(sp));
   auto fits = check_memory_estimate(*budget, "--procs", raw.procs,
                                     *std::max_element(procs->begin(), procs->end()), "actors",
-                                    per_proc);
+                                    "actor", per_proc);
   if (!fits)
     return fits.err();
 

@@ -68,7 +68,7 @@ result<keygen_options> validate_keygen(const keygen_cli_values& raw) {
   std::size_t per_key = 0;
   for (const auto& request : out.requests)
     per_key = std::max(per_key, actors::keygen_bytes_per_key(request, raw.dump_keys_given));
-  auto fits = check_memory_estimate(*budget, "--keys", raw.keys, out.keys, "keys", per_key);
+  auto fits = check_memory_estimate(*budget, "--keys", raw.keys, out.keys, "keys", "key", per_key);
   if (!fits)
     return fits.err();
   return out;

@@ -69,7 +69,8 @@ result<memory_budget> parse_memory_budget(const std::string& text) {
 
 result<bool> check_memory_estimate(const memory_budget& budget, const std::string& option,
                                    const std::string& value, std::uint64_t count,
-                                   const std::string& items, std::uint64_t bytes_per_item) {
+                                   const std::string& items, const std::string& per,
+                                   std::uint64_t bytes_per_item) {
   if (!budget.bytes)
     return true;
   // Saturating: an absurd count must be refused, not wrap around to fit.
@@ -77,10 +78,9 @@ result<bool> check_memory_estimate(const memory_budget& budget, const std::strin
   if (need <= static_cast<double>(*budget.bytes))
     return true;
   auto need_bytes = need >= 1.8e19 ? UINT64_MAX : static_cast<std::uint64_t>(need);
-  std::string item = items.empty() || items.back() != 's' ? items : items.substr(0, items.size() - 1);
   return bad_input("invalid " + option + " '" + value + "': " + std::to_string(count) + " " + items
                    + " need about " + human_bytes(need_bytes) + " (" + std::to_string(bytes_per_item)
-                   + " bytes per " + item + ") but "
+                   + " bytes per " + per + ") but "
                    + (budget.capped ? "--max-memory allows " + human_bytes(*budget.bytes)
                                     : "only " + human_bytes(*budget.bytes) + " is available"));
 }

@@ -23,12 +23,13 @@ result<memory_budget> parse_memory_budget(const std::string& text);
 
 /// Refuses, before any work, `count` items (actors, keys, players) at about
 /// `bytes_per_item` each when they do not fit `budget`. The error names the
-/// option with its value, the estimate and the budget, e.g.
-/// "invalid --procs '99999999': 99999999 actors need about 190.7 GiB
-/// (2048 bytes per actor) but only 21.5 GiB is available".
+/// option with its value, the estimate and the budget: with `items` "actors"
+/// and `per` "actor", "invalid --procs '99999999': 99999999 actors need about
+/// 190.7 GiB (2048 bytes per actor) but only 21.5 GiB is available".
 result<bool> check_memory_estimate(const memory_budget& budget, const std::string& option,
                                    const std::string& value, std::uint64_t count,
-                                   const std::string& items, std::uint64_t bytes_per_item);
+                                   const std::string& items, const std::string& per,
+                                   std::uint64_t bytes_per_item);
 
 /// "1.5 GiB", "12.0 MiB", "300 bytes".
 std::string human_bytes(std::uint64_t bytes);
