@@ -73,9 +73,8 @@ result<zone_options> validate_zone(const zone_cli_values& raw) {
   out.max_players = budget->bytes ? std::min<std::uint64_t>(max_players, *budget->bytes / per_player)
                                   : max_players;
   // The bytes per player include the input packets of every tick.
-  auto fits = check_memory_estimate(*budget, "--players", raw.players, s.players,
-                                    "players for " + std::to_string(ticks) + " ticks",
-                                    "player, input packets included", per_player);
+  auto fits = check_memory_estimate(*budget, "--players", raw.players, s.players, "players",
+                                    "player", per_player);
   if (!fits)
     return fits.err();
   return out;

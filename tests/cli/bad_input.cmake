@@ -1,9 +1,9 @@
-# The bad-input matrix of fan-out, cipher, keygen, report and diff (and
-# zone's --max-memory): numbers out of range, wrong types, empty values,
-# missing, unreadable or garbage files. Each must give one line on stderr
-# naming the bad value and exit 2, never run with a default instead. Included
-# from CMakeLists.txt (cli_error_test); other rows of the matrix sit beside
-# the features they test there.
+# The bad-input matrix of fan-out, cipher, keygen, report and diff: numbers
+# out of range, wrong types, empty values, missing, unreadable or garbage
+# files. Each must give one line on stderr naming the bad value and exit 2,
+# never run with a default instead. Included from CMakeLists.txt
+# (cli_error_test); other rows of the matrix sit beside the features they
+# test there.
 set(here ${CMAKE_CURRENT_SOURCE_DIR})
 # Binary garbage (bytes 0..255, four times).
 set(garbage ${here}/garbage.bin)
@@ -106,9 +106,3 @@ cli_error_test(bad_input.diff.binary 2 "is not valid JSON" diff ${garbage} ${gar
 cli_error_test(bad_input.diff.wrong_type 2 "results\\[0\\].params.procs" diff ${here}/wrong-type.json ${here}/wrong-type.json)
 cli_error_test(bad_input.diff.format_unknown 2 "invalid --format 'xml'" diff ${here}/foreign.json ${here}/foreign.json --format xml)
 cli_error_test(bad_input.diff.output_missing_dir 2 "invalid --output '/no/such/dir/x'" diff ${here}/foreign.json ${here}/foreign.json --output /no/such/dir/x)
-
-# -- zone's --players goes through the same memory budget
-cli_error_test(bad_input.zone.players_beyond_max_memory 2
-  "invalid --players '100000': 100000 players for 200 ticks need about .* \\(.* bytes per player, input packets included\\) but --max-memory allows 100.0 MiB"
-  zone --players 100000 --max-memory 100M)
-cli_error_test(bad_input.zone.max_memory_word 2 "invalid --max-memory 'lots'" zone --max-memory lots)
