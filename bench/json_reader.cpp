@@ -318,6 +318,11 @@ result<report> parse_report(std::string_view text, const std::string& name) {
   }
 }
 
+// Saved results are a few kilobytes per configuration; the cap keeps an
+// endless input (a device such as /dev/zero, a runaway pipe) from reading
+// until memory runs out.
+constexpr std::size_t max_report_bytes = std::size_t{256} << 20;
+
 result<report> read_report(const std::string& path) {
   std::string text;
   try {
@@ -328,8 +333,11 @@ result<report> read_report(const std::string& path) {
       return bad_input("cannot read '" + path + "': " + std::strerror(errno));
     char buffer[1 << 16];
     std::size_t n = 0;
-    while ((n = std::fread(buffer, 1, sizeof buffer, file.get())) > 0)
+    while ((n = std::fread(buffer, 1, sizeof buffer, file.get())) > 0) {
+      if (text.size() + n > max_report_bytes)
+        return bad_input("'" + path + "' is larger than 256 MiB: not an actorbench result file");
       text.append(buffer, n);
+    }
     if (std::ferror(file.get()))
       return bad_input("cannot read '" + path + "': " + std::strerror(errno));
   } catch (const std::bad_alloc&) {
