@@ -33,7 +33,7 @@ class collector_actor : public caf::event_based_actor {
         monitor(s.origin);
     set_down_handler([this](caf::down_msg& down) { on_down(down); });
     return {
-      [this](const reply& r) { on_reply(r, 0); },
+      // Single replies (this node's senders) are taken by consume() below.
       [this](const reply_batch& b) {
         for (const auto& r : b.replies)
           if (!done_)
