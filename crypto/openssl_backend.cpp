@@ -10,25 +10,18 @@
 #include <openssl/evp.h>
 
 #include "crypto/checks.hpp"
+#include "crypto/openssl_ctr_context.hpp"
 #include "crypto/openssl_errors.hpp"
+#include "crypto/openssl_handles.hpp"
 
 namespace actorbench::crypto {
 
 namespace {
 
+using detail::evp_cipher_ctx_ptr;
+using detail::evp_cipher_ptr;
 using detail::openssl_failure;
 using detail::take_openssl_errors;
-
-struct evp_cipher_deleter {
-  void operator()(EVP_CIPHER* p) const noexcept { EVP_CIPHER_free(p); }
-};
-
-struct evp_cipher_ctx_deleter {
-  void operator()(EVP_CIPHER_CTX* p) const noexcept { EVP_CIPHER_CTX_free(p); }
-};
-
-using evp_cipher_ptr = std::unique_ptr<EVP_CIPHER, evp_cipher_deleter>;
-using evp_cipher_ctx_ptr = std::unique_ptr<EVP_CIPHER_CTX, evp_cipher_ctx_deleter>;
 
 // Every AEAD here (GCM and ChaCha20-Poly1305) uses a 16-byte tag, appended
 // to the ciphertext.
@@ -154,8 +147,8 @@ using legacy_getter = const EVP_CIPHER* (*)();
 class openssl_backend final : public backend {
  public:
   openssl_backend() {
-    add("aes-128-ctr", "AES-128-CTR", EVP_aes_128_ctr, 16, 16, false);
-    add("aes-256-ctr", "AES-256-CTR", EVP_aes_256_ctr, 32, 16, false);
+    add("aes-128-ctr", "AES-128-CTR", EVP_aes_128_ctr, 16, 16, false, "AES-128-ECB");
+    add("aes-256-ctr", "AES-256-CTR", EVP_aes_256_ctr, 32, 16, false, "AES-256-ECB");
     add("chacha20", "ChaCha20", EVP_chacha20, 32, 16, false);
     add("aes-128-gcm", "AES-128-GCM", EVP_aes_128_gcm, 16, 12, true);
     add("aes-256-gcm", "AES-256-GCM", EVP_aes_256_gcm, 32, 12, true);
@@ -183,7 +176,10 @@ class openssl_backend final : public backend {
     // only the IV per message. The AEADs keep their default 12-byte IV length.
     if (EVP_CipherInit_ex2(ctx.get(), evp_[index].get(), key.data, nullptr, 1, nullptr) != 1)
       return openssl_failure("EVP_CipherInit_ex2");
-    return std::unique_ptr<cipher_context>{new openssl_context(**info, std::move(ctx))};
+    std::unique_ptr<cipher_context> native{new openssl_context(**info, std::move(ctx))};
+    if (!ecb_[index])
+      return native;
+    return detail::make_openssl_ctr_context(**info, ecb_[index].get(), key, std::move(native));
   }
 
   // Deliberately the naive pattern, not a shortcut through make_context:
@@ -215,24 +211,36 @@ class openssl_backend final : public backend {
  private:
   // Fetching explicitly, once, keeps provider lookups off the per-message
   // path (the legacy EVP_aes_128_ctr() style would fetch implicitly).
+  // `keystream_from`, for AES-CTR, names the ECB cipher its contexts make
+  // their keystream with (see openssl_ctr_context.hpp).
   void add(const char* name, const char* openssl_name, legacy_getter legacy,
-           std::size_t key_size, std::size_t nonce_size, bool aead) {
+           std::size_t key_size, std::size_t nonce_size, bool aead,
+           const char* keystream_from = nullptr) {
     cipher_info info{name, key_size, nonce_size,
                      aead ? static_cast<std::size_t>(aead_tag_size) : 0, aead, true, ""};
     evp_cipher_ptr evp{EVP_CIPHER_fetch(nullptr, openssl_name, nullptr)};
-    if (!evp) {
+    evp_cipher_ptr ecb;
+    if (evp && keystream_from) {
+      ecb.reset(EVP_CIPHER_fetch(nullptr, keystream_from, nullptr));
+      if (!ecb)
+        openssl_name = keystream_from;
+    }
+    if (!evp || (keystream_from && !ecb)) {
       info.available = false;
       info.unavailable_reason = std::string{"EVP_CIPHER_fetch(\""} + openssl_name
                                 + "\") failed: " + take_openssl_errors();
     }
     ciphers_.push_back(std::move(info));
     evp_.push_back(std::move(evp));
+    ecb_.push_back(std::move(ecb));
     legacy_.push_back(legacy);
   }
 
   std::vector<cipher_info> ciphers_;
   // Parallel to ciphers_; null where the fetch failed.
   std::vector<evp_cipher_ptr> evp_;
+  // Parallel to ciphers_; set only for AES-CTR, whose contexts use it.
+  std::vector<evp_cipher_ptr> ecb_;
   // Parallel to ciphers_; used only by decrypt_once.
   std::vector<legacy_getter> legacy_;
 };
