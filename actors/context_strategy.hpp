@@ -10,10 +10,10 @@ enum class context_strategy {
   /// Created, keyed through the library's implicit lookup and freed for every
   /// decrypt: the naive pattern.
   per_message,
-  /// Each sender clones its own keyed context (key schedule kept): the default.
+  /// Each sender clones its own keyed context (key schedule kept).
   per_actor,
   /// Each scheduler thread caches one context and reuses it for every sender
-  /// it runs, after checking back-end, cipher and key.
+  /// it runs, after checking back-end, cipher and key: the fan-out's default.
   per_thread,
 };
 

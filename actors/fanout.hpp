@@ -28,8 +28,11 @@ struct fanout_params {
   payload data;
   /// Who spawns the senders.
   spawn_strategy spawn = spawn_strategy::chain;
-  /// Where each sender's cipher context comes from.
-  context_strategy context = context_strategy::per_actor;
+  /// Where each sender's cipher context comes from: by default a context
+  /// reused by every sender on the same thread, since the senders share one
+  /// key and copying a keyed OpenSSL context per actor costs more than the
+  /// decryption itself (bench/RESULTS.md, issue 3).
+  context_strategy context = context_strategy::per_thread;
   /// Longest wait for all replies, and again for teardown.
   std::chrono::milliseconds timeout{60000};
   /// Worker nodes that run a share of the senders each (connect_node);

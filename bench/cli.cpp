@@ -166,9 +166,9 @@ result<command> parse_command_line(int argc, const char* const* argv) {
                  "in chunks), main (the calling thread, one by one), or both")
     ->default_str(raw.spawn);
   app.add_option("--context", raw.context,
-                 "Where a sender's cipher context comes from: per-actor (each clones a keyed "
-                 "one), per-thread (cached per scheduler thread), per-message (created, keyed "
-                 "and freed per decrypt, the naive way), or a list")
+                 "Where a sender's cipher context comes from: per-thread (cached per scheduler "
+                 "thread, reused by every sender it runs), per-actor (each clones a keyed one), "
+                 "per-message (created, keyed and freed per decrypt, the naive way), or a list")
     ->default_str(raw.context);
   app.add_option("--timeout", raw.timeout, "Seconds one run may take before it fails")
     ->default_str("60 + 20 us per actor");

@@ -20,7 +20,7 @@ struct fanout_cli_values {
   std::string threads;
   std::string policy = "stealing";
   std::string spawn = "chain";
-  std::string context = "per-actor";
+  std::string context = "per-thread";
   std::string timeout;
   std::string pin;
   std::string nodes;
