@@ -1,6 +1,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -142,6 +143,20 @@ void write_block(std::ostream& out, const std::vector<const fanout_result*>& blo
   write_node_rows(out, block);
 }
 
+// The context strategy every crypto-on result shares, if they share one; when
+// they differ, the column labels name it instead.
+std::optional<std::string> common_context(const std::vector<fanout_result>& results) {
+  std::optional<std::string> common;
+  for (const auto& r : results) {
+    if (!r.crypto)
+      continue;
+    if (common && *common != r.context)
+      return std::nullopt;
+    common = r.context;
+  }
+  return common;
+}
+
 class console_reporter : public reporter {
  public:
   void write(const report& rep, std::ostream& out) const override {
@@ -165,6 +180,8 @@ class console_reporter : public reporter {
                                                  : " round by round");
     out << "; " << first.threads << " scheduler threads (" << first.policy << "), spawned by "
         << first.spawn;
+    if (auto context = common_context(rep.results))
+      out << ", cipher contexts " << *context;
     if (!first.pinned_cpus.empty()) {
       out << ", pinned to CPUs";
       for (auto cpu : first.pinned_cpus)

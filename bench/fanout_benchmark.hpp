@@ -30,7 +30,7 @@ struct fanout_config {
   std::size_t warmup = 1;
   actors::scheduler_settings scheduler;
   actors::spawn_strategy spawn = actors::spawn_strategy::chain;
-  actors::context_strategy context = actors::context_strategy::per_actor;
+  actors::context_strategy context = actors::context_strategy::per_thread;
   /// Longest wait for one run's replies (and again for its teardown).
   std::chrono::milliseconds timeout{60000};
   /// Worker nodes (`actorbench node`) that run a share of the senders each;

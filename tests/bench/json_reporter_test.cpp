@@ -51,3 +51,26 @@ TEST_CASE("the console table has the seed's rows") {
                    "actors/s", "spawn done", "teardown done", "mismatches"})
     CHECK(out.str().find(row) != std::string::npos);
 }
+
+TEST_CASE("the console header names the cipher context strategy when every crypto-on run shares it") {
+  auto run = [](bool crypto, std::string context) {
+    fanout_result r;
+    r.procs = 10;
+    r.crypto = crypto;
+    r.context = std::move(context);
+    r.samples_s = {1, 2, 3};
+    r.spawn_s = r.teardown_s = r.samples_s;
+    return r;
+  };
+  auto header = [](std::vector<fanout_result> results) {
+    std::ostringstream out;
+    make_console_reporter()->write(
+      report{"0.0.0", "system", "abc123", machine_info{}, std::move(results), 0, {}}, out);
+    return out.str().substr(0, out.str().find("\n\n"));
+  };
+  CHECK(header({run(false, "per-thread"), run(true, "per-thread")}).find(
+          "cipher contexts per-thread") != std::string::npos);
+  CHECK(header({run(true, "per-actor"), run(true, "per-thread")}).find("cipher contexts")
+        == std::string::npos);
+  CHECK(header({run(false, "per-thread")}).find("cipher contexts") == std::string::npos);
+}
