@@ -14,6 +14,7 @@
 #include <sodium.h>
 
 #include "crypto/openssl_errors.hpp"
+#include "crypto/openssl_handles.hpp"
 
 namespace actorbench::crypto {
 
@@ -23,23 +24,10 @@ namespace {
 
 using detail::openssl_failure;
 
-struct evp_pkey_deleter {
-  void operator()(EVP_PKEY* p) const noexcept { EVP_PKEY_free(p); }
-};
-struct evp_pkey_ctx_deleter {
-  void operator()(EVP_PKEY_CTX* p) const noexcept { EVP_PKEY_CTX_free(p); }
-};
-struct evp_md_ctx_deleter {
-  void operator()(EVP_MD_CTX* p) const noexcept { EVP_MD_CTX_free(p); }
-};
-struct bio_deleter {
-  void operator()(BIO* p) const noexcept { BIO_free(p); }
-};
-
-using evp_pkey_ptr = std::unique_ptr<EVP_PKEY, evp_pkey_deleter>;
-using evp_pkey_ctx_ptr = std::unique_ptr<EVP_PKEY_CTX, evp_pkey_ctx_deleter>;
-using evp_md_ctx_ptr = std::unique_ptr<EVP_MD_CTX, evp_md_ctx_deleter>;
-using bio_ptr = std::unique_ptr<BIO, bio_deleter>;
+using detail::bio_ptr;
+using detail::evp_md_ctx_ptr;
+using detail::evp_pkey_ctx_ptr;
+using detail::evp_pkey_ptr;
 
 } // namespace
 
