@@ -201,17 +201,6 @@ result<command> parse_command_line(int argc, const char* const* argv) {
   app.allow_config_extras(false);
   app.add_flag("--quiet", raw.quiet, "No progress bar (it is drawn only when stderr is a terminal)");
   app.add_flag("--list", raw.list, "List back-ends and ciphers with availability, then exit");
-  app.footer("Examples:\n"
-             "  actorbench --procs 100000 --crypto on\n"
-             "  actorbench --procs 10000 --crypto on --backend sodium --cipher xchacha20\n"
-             "  actorbench --procs 100000 --crypto on --format json --output run.json\n"
-             "  actorbench --procs 10000,100000 --crypto off,on      (the seed's table)\n"
-             "  actorbench --procs 100000 --crypto on --cipher all   (every cipher, compared)\n"
-             "  actorbench node --listen 4242 &  actorbench --procs 100000 --crypto on --nodes 127.0.0.1:4242\n\n"
-             "Configurations of one invocation run interleaved, round by round.\n"
-             "Times are seconds from the first spawn until the collector has every reply\n"
-             "(the seed's figure); the phase split adds when spawning ended and when every\n"
-             "sender was destroyed. Exit codes: 0 ok, 1 run failed or mismatches, 2 bad input.");
 
   std::vector<std::string> report_files;
   output_values report_values;
@@ -337,6 +326,22 @@ result<command> parse_command_line(int argc, const char* const* argv) {
   node_cmd->add_option("--threads", node_threads, "Scheduler threads")->default_str("one per core");
   tls_cli_values node_tls;
   add_tls_options(*node_cmd, node_tls);
+
+  // Set after the subcommands: CLI11 copies the parent's footer into each
+  // subcommand made after it, and the notes below are the fan-out's alone.
+  for (auto* sub : app.get_subcommands([](CLI::App*) { return true; }))
+    sub->footer("Exit codes: 0 ok, 1 the run failed, 2 bad input (one line on stderr).");
+  app.footer("Examples:\n"
+             "  actorbench --procs 100000 --crypto on\n"
+             "  actorbench --procs 10000 --crypto on --backend sodium --cipher xchacha20\n"
+             "  actorbench --procs 100000 --crypto on --format json --output run.json\n"
+             "  actorbench --procs 10000,100000 --crypto off,on      (the seed's table)\n"
+             "  actorbench --procs 100000 --crypto on --cipher all   (every cipher, compared)\n"
+             "  actorbench node --listen 4242 &  actorbench --procs 100000 --crypto on --nodes 127.0.0.1:4242\n\n"
+             "Configurations of one invocation run interleaved, round by round.\n"
+             "Times are seconds from the first spawn until the collector has every reply\n"
+             "(the seed's figure); the phase split adds when spawning ended and when every\n"
+             "sender was destroyed. Exit codes: 0 ok, 1 run failed or mismatches, 2 bad input.");
 
   try {
     app.parse(argc, argv);

@@ -107,6 +107,18 @@ TEST_CASE("--list and --help are answers, not runs") {
   REQUIRE(help);
   CHECK(help->what == command::action::help);
   CHECK(contains(help->text, "--procs"));
+  CHECK(contains(help->text, "first spawn"));
+}
+
+TEST_CASE("a subcommand's help ends with the exit codes, not the fan-out's notes") {
+  for (const char* sub : {"report", "diff", "cipher", "keygen", "zone", "serve", "rpc", "node"}) {
+    CAPTURE(sub);
+    auto help = parse({sub, "--help"});
+    REQUIRE(help);
+    CHECK(help->what == command::action::help);
+    CHECK(contains(help->text, "Exit codes: 0 ok, 1 the run failed, 2 bad input"));
+    CHECK_FALSE(contains(help->text, "first spawn"));
+  }
 }
 
 TEST_CASE("lists and ranges scan: every combination is one configuration") {
