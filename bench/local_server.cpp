@@ -41,13 +41,17 @@ std::string read_line(int fd, clock_type::time_point deadline) {
 } // namespace
 
 result<std::unique_ptr<local_server>> local_server::start(
-  const std::optional<actors::tls_settings>& tls, std::chrono::milliseconds timeout) {
+  const std::optional<actors::tls_settings>& tls, actors::hello_host hello_on,
+  std::chrono::milliseconds timeout) {
   char exe[PATH_MAX];
   auto len = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
   if (len <= 0)
     return runtime_failure("cannot find this executable to start the local server");
   exe[len] = '\0';
-  std::vector<std::string> args{exe, "serve", "--port", "0", "--bind", "127.0.0.1", "--threads", "1"};
+  std::vector<std::string> args{exe, "serve", "--port", "0", "--bind", "127.0.0.1", "--threads", "1",
+                                "--hello-on",
+                                hello_on == actors::hello_host::multiplexer ? "multiplexer"
+                                                                            : "scheduler"};
   if (tls)
     args.insert(args.end(), {"--tls", "--cert", tls->certificate, "--key", tls->key, "--ca", tls->ca});
   int pipe_fds[2];

@@ -7,6 +7,7 @@
 #include <memory>
 #include <optional>
 
+#include "actors/hello.hpp"
 #include "actors/tls_settings.hpp"
 #include "bench/error.hpp"
 
@@ -20,6 +21,7 @@ class local_server {
   /// Starts this executable's serve subcommand and waits up to `timeout`
   /// for the port it prints.
   static result<std::unique_ptr<local_server>> start(const std::optional<actors::tls_settings>& tls,
+                                                     actors::hello_host hello_on,
                                                      std::chrono::milliseconds timeout);
 
   /// Stops the server: SIGTERM, then SIGKILL if it is not gone within 5 s.

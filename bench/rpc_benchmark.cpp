@@ -2,6 +2,7 @@
 
 #include <memory>
 
+#include <caf/after.hpp>
 #include <caf/scoped_actor.hpp>
 
 #include "actors/hello.hpp"
@@ -47,9 +48,18 @@ class client {
   result<bool> ask() {
     std::string reply;
     caf::error failure;
-    self_->request(hello_, settings_.timeout, settings_.name)
-      .receive([&](std::string& r) { reply = std::move(r); },
-               [&](caf::error& err) { failure = std::move(err); });
+    // The timeout is the blocking receive's own timed wait, not a request
+    // timeout: CAF 0.17 hands every request timeout to its clock thread
+    // (a mutex and a condition-variable wake-up of a third thread per
+    // request), which a blocking actor that waits in place does not need.
+    auto handle = self_->request(hello_, caf::infinite, settings_.name);
+    spin_until_reply();
+    caf::blocking_actor::accept_one_cond one;
+    self_->varargs_receive(one, handle.id(), [&](std::string& r) { reply = std::move(r); },
+                           [&](caf::error& err) { failure = std::move(err); },
+                           caf::after(settings_.timeout) >> [&] {
+                             failure = caf::make_error(caf::sec::request_timeout);
+                           });
     if (failure)
       return runtime_failure("request to " + describe(mode_) + " failed: "
                              + (failure == caf::sec::request_timeout
@@ -61,6 +71,19 @@ class client {
   }
 
  private:
+  // Waits up to settings_.spin for something to arrive, on this CPU, before
+  // the receive blocks. Blocking means a futex wake-up of this thread when
+  // the reply comes; on an otherwise idle VM that wake-up (an IPI to a
+  // halted vCPU) costs more than the whole round trip on loopback.
+  void spin_until_reply() {
+    if (settings_.spin.count() <= 0)
+      return;
+    auto until = clock_type::now() + settings_.spin;
+    // Only this thread dequeues, so the mailbox is never marked blocked here.
+    while (self_->mailbox().empty() && clock_type::now() < until)
+      __builtin_ia32_pause();
+  }
+
   client(const rpc_mode& mode, const rpc_settings& s, std::unique_ptr<actors::remote_runtime> rt)
     : mode_(mode), settings_(s), runtime_(std::move(rt)), self_(runtime_->system()) {}
 

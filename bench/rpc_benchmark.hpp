@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "actors/hello.hpp"
 #include "actors/tls_settings.hpp"
 #include "bench/endpoint.hpp"
 #include "bench/error.hpp"
@@ -27,6 +28,11 @@ struct rpc_settings {
   /// A new client actor system, connection and handshake per request.
   bool reconnect = false;
   std::chrono::milliseconds timeout{5000};
+  /// How long the client busy-waits for a reply before it blocks (0: it
+  /// blocks at once).
+  std::chrono::microseconds spin{100};
+  /// Where the server runs the hello actor, when known (--local).
+  std::optional<actors::hello_host> hello_on;
   std::string name;
   std::size_t threads = 0;
 };

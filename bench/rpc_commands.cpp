@@ -40,7 +40,7 @@ int run_serve(const serve_options& opts) {
   if (!rt)
     return fail(bad_input(rt.err().detail));
   auto served = std::make_shared<std::atomic<std::uint64_t>>(0);
-  auto hello = (*rt)->system().spawn(actors::hello_actor, served);
+  auto hello = actors::spawn_hello((*rt)->system(), opts.hello_on, served);
   auto stop_hello = [&] { caf::anon_send_exit(hello, caf::exit_reason::user_shutdown); };
   auto port = (*rt)->publish(hello, opts.port, opts.bind, std::chrono::seconds{10});
   if (!port) {
@@ -52,7 +52,7 @@ int run_serve(const serve_options& opts) {
             << *port << " ("
             << (opts.tls ? "TLS, client certificates of CA '" + opts.tls->ca + "' required"
                          : std::string{"plain TCP, no TLS"})
-            << ")" << std::endl;
+            << "; hello actor on the " << hello_host_name(opts.hello_on) << ")" << std::endl;
   auto start = std::chrono::steady_clock::now();
   std::size_t refused = 0;
   while (!interrupt_flag()) {
@@ -78,7 +78,7 @@ int run_rpc(const rpc_options& opts) {
     auto wait = std::max<std::chrono::milliseconds>(opts.timeout, std::chrono::seconds{10});
     auto start = [&](std::optional<actors::tls_settings> server_tls,
                      std::optional<actors::tls_settings> client_tls) -> result<bool> {
-      auto server = local_server::start(server_tls, wait);
+      auto server = local_server::start(server_tls, opts.hello_on, wait);
       if (!server)
         return server.err();
       modes.push_back({{"127.0.0.1", (*server)->port()}, std::move(client_tls)});
@@ -107,6 +107,8 @@ int run_rpc(const rpc_options& opts) {
   settings.timeout = opts.timeout;
   settings.name = opts.name;
   settings.threads = opts.threads;
+  settings.spin = opts.spin;
+  settings.hello_on = opts.local ? std::optional{opts.hello_on} : std::nullopt;
   catch_interrupts();
   auto results = run_rpc(modes, settings, &interrupt_flag());
   if (!results)

@@ -18,6 +18,10 @@ CLI::App* add_serve_command(CLI::App& app, serve_cli_values& values) {
   cmd->add_option("--duration", values.duration, "Stop after S seconds; 0: only at a signal")
     ->default_str(values.duration);
   cmd->add_option("--threads", values.threads, "Scheduler threads")->default_str("one per core");
+  cmd->add_option("--hello-on", values.hello_on,
+                  "Where the hello actor runs: scheduler (like any user actor) or multiplexer "
+                  "(a broker in the middleman's thread: no thread hand-off per request)")
+    ->default_str(values.hello_on);
   add_tls_options(*cmd, values.tls);
   return cmd;
 }
@@ -54,8 +58,28 @@ CLI::App* add_rpc_command(CLI::App& app, rpc_cli_values& values) {
   cmd->add_option("--name", values.name, "The argument of hello(name)")->default_str("\"\"");
   cmd->add_option("--threads", values.threads, "Client scheduler threads")
     ->default_str("one per core");
+  cmd->add_option("--spin-us", values.spin,
+                  "Microseconds the client busy-waits for each reply before blocking; 0: "
+                  "block at once")
+    ->default_str(values.spin);
+  cmd->add_option("--hello-on", values.hello_on,
+                  "With --local: where the servers run the hello actor, scheduler or multiplexer "
+                  "(see serve --hello-on)")
+    ->default_str("scheduler");
   add_tls_options(*cmd, values.tls);
   return cmd;
+}
+
+result<actors::hello_host> parse_hello_host(const std::string& text) {
+  if (text == "scheduler")
+    return actors::hello_host::scheduler;
+  if (text == "multiplexer")
+    return actors::hello_host::multiplexer;
+  return bad_input("invalid --hello-on '" + text + "': expected scheduler or multiplexer");
+}
+
+const char* hello_host_name(actors::hello_host host) {
+  return host == actors::hello_host::multiplexer ? "multiplexer" : "scheduler";
 }
 
 result<serve_options> validate_serve(const serve_cli_values& raw) {
@@ -73,6 +97,10 @@ result<serve_options> validate_serve(const serve_cli_values& raw) {
   if (!threads)
     return threads.err();
   out.threads = *threads;
+  auto host = parse_hello_host(raw.hello_on);
+  if (!host)
+    return host.err();
+  out.hello_on = *host;
   auto tls = validate_tls(raw.tls);
   if (!tls)
     return tls.err();
@@ -144,6 +172,18 @@ result<rpc_options> validate_rpc(const rpc_cli_values& raw) {
   if (!threads)
     return threads.err();
   out.threads = *threads;
+  auto spin = parse_count("--spin-us", raw.spin, 0, 1'000'000);
+  if (!spin)
+    return spin.err();
+  out.spin = std::chrono::microseconds{*spin};
+  if (!raw.hello_on.empty()) {
+    if (!raw.local)
+      return bad_input("--hello-on is for --local (a server started by hand takes serve --hello-on)");
+    auto host = parse_hello_host(raw.hello_on);
+    if (!host)
+      return host.err();
+    out.hello_on = *host;
+  }
   return out;
 }
 

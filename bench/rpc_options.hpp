@@ -5,6 +5,7 @@
 #include <optional>
 #include <string>
 
+#include "actors/hello.hpp"
 #include "actors/tls_settings.hpp"
 #include "bench/endpoint.hpp"
 #include "bench/error.hpp"
@@ -26,6 +27,7 @@ struct serve_options {
   /// Stop after this long; zero: at SIGINT or SIGTERM only.
   std::chrono::seconds duration{0};
   std::size_t threads = 0;
+  actors::hello_host hello_on = actors::hello_host::scheduler;
 };
 
 /// Options of `actorbench rpc`, validated.
@@ -54,6 +56,10 @@ struct rpc_options {
   /// The argument of hello(name); the seed's is "".
   std::string name;
   std::size_t threads = 0;
+  /// The client's busy wait for each reply before it blocks.
+  std::chrono::microseconds spin{100};
+  /// Where the --local servers run their hello actor.
+  actors::hello_host hello_on = actors::hello_host::scheduler;
 };
 
 /// The options as typed, before validation.
@@ -62,6 +68,7 @@ struct serve_cli_values {
   std::string bind;
   std::string duration = "0";
   std::string threads = "0";
+  std::string hello_on = "scheduler";
   tls_cli_values tls;
 };
 
@@ -78,6 +85,8 @@ struct rpc_cli_values {
   std::string timeout = "5";
   std::string name;
   std::string threads = "0";
+  std::string spin = "100";
+  std::string hello_on;
   std::string server_certificate;
   std::string server_key;
   tls_cli_values tls;
@@ -86,6 +95,12 @@ struct rpc_cli_values {
 /// Adds the `serve` and `rpc` subcommands to `app`, writing into `values`.
 CLI::App* add_serve_command(CLI::App& app, serve_cli_values& values);
 CLI::App* add_rpc_command(CLI::App& app, rpc_cli_values& values);
+
+/// "scheduler" or "multiplexer" (--hello-on).
+result<actors::hello_host> parse_hello_host(const std::string& text);
+
+/// The --hello-on word for `host`.
+const char* hello_host_name(actors::hello_host host);
 
 /// Checks every value; one line naming the bad value on error.
 result<serve_options> validate_serve(const serve_cli_values& raw);

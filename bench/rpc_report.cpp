@@ -65,6 +65,12 @@ void write_rpc_table(const std::vector<rpc_result>& results, const rpc_settings&
       << (results.size() > 1 ? " interleaved" : "") << " rounds after " << s.warmup
       << " warm-up; " << (s.reconnect ? "a new connection per request" : "one persistent connection")
       << '\n';
+  out << "client busy-waits up to " << s.spin.count() << " us per reply before blocking";
+  if (s.hello_on)
+    out << "; server's hello actor on the "
+        << (*s.hello_on == actors::hello_host::multiplexer ? "middleman's multiplexer thread"
+                                                          : "scheduler");
+  out << '\n';
   if (s.reconnect)
     out << "latency = connect (TCP, TLS and CAF handshakes) + request; starting and stopping the "
            "client's actor system is timed apart\n";

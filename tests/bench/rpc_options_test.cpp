@@ -62,3 +62,46 @@ TEST_CASE("--tls without all three files never means anonymous TLS") {
   REQUIRE_FALSE(opts);
   CHECK(opts.err().message.find("--tls needs --ca") == 0);
 }
+
+TEST_CASE("the client spins 100 us by default; --spin-us 0 blocks at once, a word is bad input") {
+  rpc_cli_values raw;
+  raw.local = true;
+  auto opts = validate_rpc(raw);
+  REQUIRE(opts);
+  CHECK(opts->spin == std::chrono::microseconds{100});
+  raw.spin = "0";
+  opts = validate_rpc(raw);
+  REQUIRE(opts);
+  CHECK(opts->spin.count() == 0);
+  raw.spin = "soon";
+  opts = validate_rpc(raw);
+  REQUIRE_FALSE(opts);
+  CHECK(opts.err().message.find("invalid --spin-us 'soon'") == 0);
+}
+
+TEST_CASE("--hello-on picks the scheduler or the multiplexer, and rpc takes it with --local only") {
+  serve_cli_values serve;
+  auto s = validate_serve(serve);
+  REQUIRE(s);
+  CHECK(s->hello_on == actorbench::actors::hello_host::scheduler);
+  serve.hello_on = "multiplexer";
+  s = validate_serve(serve);
+  REQUIRE(s);
+  CHECK(s->hello_on == actorbench::actors::hello_host::multiplexer);
+  serve.hello_on = "gpu";
+  s = validate_serve(serve);
+  REQUIRE_FALSE(s);
+  CHECK(s.err().message == "invalid --hello-on 'gpu': expected scheduler or multiplexer");
+
+  rpc_cli_values raw;
+  raw.local = true;
+  raw.hello_on = "multiplexer";
+  auto opts = validate_rpc(raw);
+  REQUIRE(opts);
+  CHECK(opts->hello_on == actorbench::actors::hello_host::multiplexer);
+  raw.local = false;
+  raw.connect = "127.0.0.1:4242";
+  opts = validate_rpc(raw);
+  REQUIRE_FALSE(opts);
+  CHECK(opts.err().message.find("--hello-on is for --local") == 0);
+}
