@@ -5,6 +5,7 @@
 #include <caf/openssl/manager.hpp>
 
 #include "actors/remote_messages.hpp"
+#include "actors/sigpipe_elision.hpp"
 #include "actors/tls_monitor.hpp"
 
 namespace actorbench::actors {
@@ -61,6 +62,8 @@ remote_runtime::remote_runtime(const remote_settings& settings)
     config_.openssl_cafile = settings.tls->ca;
     config_.load<caf::openssl::manager>();
     tls_monitor::install();
+    if (settings.elide_sigpipe_masking)
+      sigpipe_elision::enable();
   }
   system_ = std::make_unique<caf::actor_system>(config_);
 }

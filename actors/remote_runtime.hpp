@@ -30,6 +30,10 @@ struct remote_settings {
   /// is 1 on 2 cores). 0 deserializes in the middleman's own thread: one
   /// thread hand-off less per message, which is what request latency wants.
   std::size_t middleman_workers = 0;
+  /// With TLS: ignore SIGPIPE process-wide and skip the SIGPIPE masking CAF's
+  /// openssl session does around every OpenSSL call, three system calls each
+  /// that change nothing once SIGPIPE is ignored (see sigpipe_elision.hpp).
+  bool elide_sigpipe_masking = true;
 };
 
 /// An actor system with CAF's middleman (and, for TLS, its openssl module)
