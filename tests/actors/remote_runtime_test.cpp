@@ -16,7 +16,10 @@
 
 #include "actors/hello.hpp"
 #include "actors/remote_runtime.hpp"
+#include "actors/sigpipe_elision.hpp"
 #include "actors/tls_monitor.hpp"
+
+#include <signal.h>
 
 using namespace actorbench;
 using namespace std::chrono_literals;
@@ -106,6 +109,47 @@ TEST_CASE("a TLS hello server answers a client with a certificate of its CA") {
   CHECK(ask(srv.port, credentials("client")) == "Hello, actor");
   CHECK(actors::tls_monitor::active());
   CHECK(server_refusals(500ms).empty());
+}
+
+TEST_CASE("a hello actor hosted in the multiplexer answers over plain and TLS connections") {
+  for (bool tls : {false, true}) {
+    auto made = actors::remote_runtime::create(
+      settings(tls ? std::optional{credentials("server")} : std::nullopt));
+    REQUIRE(made);
+    auto served = std::make_shared<std::atomic<std::uint64_t>>(0);
+    auto hello = actors::spawn_hello((*made)->system(), actors::hello_host::multiplexer, served);
+    auto port = (*made)->publish(hello, 0, "127.0.0.1", 5s);
+    REQUIRE(port);
+    CHECK(ask(*port, tls ? std::optional{credentials("client")} : std::nullopt) == "Hello, actor");
+    CHECK(*served == 1);
+    caf::anon_send_exit(hello, caf::exit_reason::user_shutdown);
+  }
+}
+
+TEST_CASE("with TLS, CAF's SIGPIPE masking is skipped and SIGPIPE ignored, and other masking is real") {
+  server srv{credentials("server")};
+  auto before = actors::sigpipe_elision::elided_calls();
+  CHECK(ask(srv.port, credentials("client")) == "Hello, actor");
+  REQUIRE(actors::sigpipe_elision::enabled());
+  // Every OpenSSL call of CAF's session on both sides went without its three
+  // system calls.
+  CHECK(actors::sigpipe_elision::elided_calls() > before);
+  struct sigaction now {};
+  REQUIRE(sigaction(SIGPIPE, nullptr, &now) == 0);
+  CHECK((now.sa_handler == SIG_IGN));
+  // The same block from this program (not libcaf_openssl) reaches the kernel.
+  sigset_t pipe_only, saved, current;
+  sigemptyset(&pipe_only);
+  sigaddset(&pipe_only, SIGPIPE);
+  auto elided = actors::sigpipe_elision::elided_calls();
+  REQUIRE(pthread_sigmask(SIG_BLOCK, &pipe_only, &saved) == 0);
+  REQUIRE(pthread_sigmask(SIG_SETMASK, nullptr, &current) == 0);
+  CHECK(sigismember(&current, SIGPIPE) == 1);
+  CHECK(sigismember(&saved, SIGKILL) == 0); // a real mask, not the marker
+  REQUIRE(pthread_sigmask(SIG_SETMASK, &saved, nullptr) == 0);
+  REQUIRE(pthread_sigmask(SIG_SETMASK, nullptr, &current) == 0);
+  CHECK(sigismember(&current, SIGPIPE) == sigismember(&saved, SIGPIPE));
+  CHECK(actors::sigpipe_elision::elided_calls() == elided);
 }
 
 TEST_CASE("a TLS server refuses a plain client and keeps serving") {
