@@ -6,6 +6,7 @@
 
 #include "actors/remote_messages.hpp"
 #include "actors/sigpipe_elision.hpp"
+#include "actors/tls_read_ahead.hpp"
 #include "actors/tls_monitor.hpp"
 
 namespace actorbench::actors {
@@ -64,6 +65,8 @@ remote_runtime::remote_runtime(const remote_settings& settings)
     tls_monitor::install();
     if (settings.elide_sigpipe_masking)
       sigpipe_elision::enable();
+    if (settings.tls_read_ahead)
+      tls_read_ahead::enable();
   }
   system_ = std::make_unique<caf::actor_system>(config_);
 }

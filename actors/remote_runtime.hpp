@@ -34,6 +34,9 @@ struct remote_settings {
   /// openssl session does around every OpenSSL call, three system calls each
   /// that change nothing once SIGPIPE is ignored (see sigpipe_elision.hpp).
   bool elide_sigpipe_masking = true;
+  /// With TLS: one read() per TLS record instead of two (OpenSSL's
+  /// read-ahead, made safe for CAF's read loop; see tls_read_ahead.hpp).
+  bool tls_read_ahead = true;
 };
 
 /// An actor system with CAF's middleman (and, for TLS, its openssl module)

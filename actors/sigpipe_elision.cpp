@@ -1,27 +1,17 @@
 #include "actors/sigpipe_elision.hpp"
 
 #include <dlfcn.h>
-#include <link.h>
 #include <signal.h>
 
 #include <atomic>
 #include <cerrno>
-#include <cstdint>
 #include <mutex>
-#include <string_view>
+
+#include "actors/caf_openssl_code.hpp"
 
 namespace actorbench::actors::sigpipe_elision {
 
 namespace {
-
-// libcaf_openssl's executable segments, found once by enable().
-struct code_range {
-  std::uintptr_t begin = 0;
-  std::uintptr_t end = 0;
-};
-constexpr int max_ranges = 4;
-code_range ranges[max_ranges];
-int range_count = 0;
 
 std::atomic<bool> on{false};
 std::atomic<std::size_t> elided{0};
@@ -56,28 +46,6 @@ bool same(const sigset_t* a, const sigset_t& b) {
   return a != nullptr && a->__val[0] == b.__val[0];
 }
 
-bool from_caf_openssl(const void* return_address) {
-  auto at = reinterpret_cast<std::uintptr_t>(return_address);
-  for (int i = 0; i < range_count; ++i)
-    if (at >= ranges[i].begin && at < ranges[i].end)
-      return true;
-  return false;
-}
-
-int find_caf_openssl(dl_phdr_info* info, std::size_t, void*) {
-  if (info->dlpi_name == nullptr
-      || std::string_view{info->dlpi_name}.find("libcaf_openssl") == std::string_view::npos)
-    return 0;
-  for (int i = 0; i < info->dlpi_phnum && range_count < max_ranges; ++i) {
-    const auto& ph = info->dlpi_phdr[i];
-    if (ph.p_type == PT_LOAD && (ph.p_flags & PF_X) != 0) {
-      auto begin = static_cast<std::uintptr_t>(info->dlpi_addr + ph.p_vaddr);
-      ranges[range_count++] = {begin, begin + ph.p_memsz};
-    }
-  }
-  return 1;
-}
-
 template <class F>
 F real(const char* name) {
   return reinterpret_cast<F>(dlsym(RTLD_NEXT, name));
@@ -88,8 +56,7 @@ F real(const char* name) {
 bool enable() {
   static std::once_flag once;
   std::call_once(once, [] {
-    dl_iterate_phdr(find_caf_openssl, nullptr);
-    if (range_count == 0)
+    if (!caf_openssl_code::locate())
       return;
     // Ignored first: from here on a write to a closed socket raises nothing.
     signal(SIGPIPE, SIG_IGN);
@@ -117,7 +84,7 @@ extern "C" __attribute__((noinline)) int pthread_sigmask(int how, const sigset_t
   using namespace actorbench::actors::sigpipe_elision;
   using fn = int (*)(int, const sigset_t*, sigset_t*);
   static const auto next = real<fn>("pthread_sigmask");
-  if (on.load(std::memory_order_relaxed) && from_caf_openssl(__builtin_return_address(0))) {
+  if (on.load(std::memory_order_relaxed) && actorbench::actors::caf_openssl_code::contains(__builtin_return_address(0))) {
     // CAF_BLOCK_SIGPIPE's block: SIGPIPE alone, the old mask kept.
     if (how == SIG_BLOCK && same(set, only_sigpipe) && old != nullptr) {
       *old = marker;
@@ -142,7 +109,7 @@ extern "C" __attribute__((noinline)) int sigtimedwait(const sigset_t* set, sigin
   static const auto next = real<fn>("sigtimedwait");
   // CAF_BLOCK_SIGPIPE's poll for a pending SIGPIPE: with SIGPIPE ignored and
   // never blocked there is none, which the kernel would report as EAGAIN.
-  if (on.load(std::memory_order_relaxed) && from_caf_openssl(__builtin_return_address(0))
+  if (on.load(std::memory_order_relaxed) && actorbench::actors::caf_openssl_code::contains(__builtin_return_address(0))
       && same(set, only_sigpipe) && timeout != nullptr && timeout->tv_sec == 0
       && timeout->tv_nsec == 0) {
     elided.fetch_add(1, std::memory_order_relaxed);

@@ -12,6 +12,8 @@
 #include <atomic>
 #include <mutex>
 
+#include "actors/tls_read_ahead.hpp"
+
 namespace actorbench::actors::tls_monitor {
 
 namespace {
@@ -186,5 +188,6 @@ extern "C" SSL* SSL_new(SSL_CTX* ctx) {
   SSL_set_ex_data(ssl, info_index(), new connection_info);
   SSL_set_info_callback(ssl, on_info);
   SSL_set_verify(ssl, SSL_get_verify_mode(ssl), on_verify);
+  actorbench::actors::tls_read_ahead::configure(ssl);
   return ssl;
 }
