@@ -1,6 +1,7 @@
 #include "bench/local_server.hpp"
 
 #include <poll.h>
+#include <sched.h>
 #include <signal.h>
 #include <sys/prctl.h>
 #include <sys/wait.h>
@@ -42,7 +43,7 @@ std::string read_line(int fd, clock_type::time_point deadline) {
 
 result<std::unique_ptr<local_server>> local_server::start(
   const std::optional<actors::tls_settings>& tls, actors::hello_host hello_on,
-  std::chrono::milliseconds timeout) {
+  const std::vector<int>& cpus, std::chrono::milliseconds timeout) {
   char exe[PATH_MAX];
   auto len = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
   if (len <= 0)
@@ -65,6 +66,14 @@ result<std::unique_ptr<local_server>> local_server::start(
     prctl(PR_SET_PDEATHSIG, SIGTERM);
     if (getppid() != parent)
       _exit(1);
+    if (!cpus.empty()) {
+      cpu_set_t set;
+      CPU_ZERO(&set);
+      for (int c : cpus)
+        CPU_SET(c, &set);
+      if (sched_setaffinity(0, sizeof(set), &set) != 0)
+        _exit(1);
+    }
     dup2(pipe_fds[1], STDOUT_FILENO);
     close(pipe_fds[0]);
     close(pipe_fds[1]);

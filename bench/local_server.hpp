@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <vector>
 
 #include "actors/hello.hpp"
 #include "actors/tls_settings.hpp"
@@ -19,9 +20,10 @@ namespace actorbench::bench {
 class local_server {
  public:
   /// Starts this executable's serve subcommand and waits up to `timeout`
-  /// for the port it prints.
+  /// for the port it prints. `cpus` not empty: the server runs on those.
   static result<std::unique_ptr<local_server>> start(const std::optional<actors::tls_settings>& tls,
                                                      actors::hello_host hello_on,
+                                                     const std::vector<int>& cpus,
                                                      std::chrono::milliseconds timeout);
 
   /// Stops the server: SIGTERM, then SIGKILL if it is not gone within 5 s.

@@ -1,5 +1,7 @@
 #include "bench/rpc_benchmark.hpp"
 
+#include <sched.h>
+
 #include <memory>
 
 #include <caf/after.hpp>
@@ -30,6 +32,8 @@ class client {
   static result<std::unique_ptr<client>> start(const rpc_mode& mode, const rpc_settings& s) {
     actors::remote_settings rs;
     rs.scheduler.threads = s.threads;
+    if (s.spin_cpu)
+      rs.scheduler.cpus = s.other_cpus;
     rs.tls = mode.tls;
     auto rt = actors::remote_runtime::create(rs);
     if (!rt)
@@ -122,6 +126,17 @@ result<std::vector<rpc_result>> run_rpc(const std::vector<rpc_mode>& modes,
                                         const rpc_settings& s, const std::atomic<bool>* stop) {
   std::vector<rpc_result> results;
   std::vector<std::unique_ptr<client>> clients;
+  if (s.spin_cpu) {
+    // The spinning thread gets a CPU of its own: when another thread of the
+    // round trip (a multiplexer, here or in the server) sleeps on the
+    // spinner's CPU, waking it waits for the spinner to be preempted, and
+    // the whole run is about twice as slow.
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    CPU_SET(*s.spin_cpu, &set);
+    if (sched_setaffinity(0, sizeof(set), &set) != 0)
+      return runtime_failure("cannot pin the measuring thread to CPU " + std::to_string(*s.spin_cpu));
+  }
   for (const auto& mode : modes) {
     rpc_result r;
     r.mode = mode;

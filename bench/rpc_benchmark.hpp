@@ -33,6 +33,10 @@ struct rpc_settings {
   std::chrono::microseconds spin{100};
   /// Where the server runs the hello actor, when known (--local).
   std::optional<actors::hello_host> hello_on;
+  /// Set: the calling (measuring) thread is pinned to this CPU and the
+  /// clients' CAF threads to other_cpus.
+  std::optional<int> spin_cpu;
+  std::vector<int> other_cpus;
   std::string name;
   std::size_t threads = 0;
 };

@@ -78,7 +78,7 @@ int run_rpc(const rpc_options& opts) {
     auto wait = std::max<std::chrono::milliseconds>(opts.timeout, std::chrono::seconds{10});
     auto start = [&](std::optional<actors::tls_settings> server_tls,
                      std::optional<actors::tls_settings> client_tls) -> result<bool> {
-      auto server = local_server::start(server_tls, opts.hello_on, wait);
+      auto server = local_server::start(server_tls, opts.hello_on, opts.other_cpus, wait);
       if (!server)
         return server.err();
       modes.push_back({{"127.0.0.1", (*server)->port()}, std::move(client_tls)});
@@ -108,6 +108,8 @@ int run_rpc(const rpc_options& opts) {
   settings.name = opts.name;
   settings.threads = opts.threads;
   settings.spin = opts.spin;
+  settings.spin_cpu = opts.spin_cpu;
+  settings.other_cpus = opts.other_cpus;
   settings.hello_on = opts.local ? std::optional{opts.hello_on} : std::nullopt;
   catch_interrupts();
   auto results = run_rpc(modes, settings, &interrupt_flag());

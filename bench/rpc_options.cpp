@@ -2,7 +2,11 @@
 
 #include <algorithm>
 
+#include <sched.h>
+
 #include <CLI/CLI.hpp>
+
+#include "actors/cpu_pinning.hpp"
 
 #include "bench/value_list.hpp"
 
@@ -62,6 +66,10 @@ CLI::App* add_rpc_command(CLI::App& app, rpc_cli_values& values) {
                   "Microseconds the client busy-waits for each reply before blocking; 0: "
                   "block at once")
     ->default_str(values.spin);
+  cmd->add_option("--spin-cpu", values.spin_cpu,
+                  "Run the measuring (spinning) thread on this CPU alone, and the client's CAF "
+                  "threads and the --local servers on the other CPUs")
+    ->default_str("not pinned");
   cmd->add_option("--hello-on", values.hello_on,
                   "With --local: where the servers run the hello actor, scheduler or multiplexer "
                   "(see serve --hello-on)")
@@ -176,6 +184,19 @@ result<rpc_options> validate_rpc(const rpc_cli_values& raw) {
   if (!spin)
     return spin.err();
   out.spin = std::chrono::microseconds{*spin};
+  if (!raw.spin_cpu.empty()) {
+    auto allowed = actors::allowed_cpus();
+    auto cpu = parse_count("--spin-cpu", raw.spin_cpu, 0, CPU_SETSIZE - 1);
+    if (!cpu || std::find(allowed.begin(), allowed.end(), static_cast<int>(*cpu)) == allowed.end())
+      return bad_input("invalid --spin-cpu '" + raw.spin_cpu
+                       + "': expected one of the CPUs this process may use");
+    for (auto c : allowed)
+      if (c != static_cast<int>(*cpu))
+        out.other_cpus.push_back(c);
+    if (out.other_cpus.empty())
+      return bad_input("--spin-cpu needs a second CPU for everything else");
+    out.spin_cpu = static_cast<int>(*cpu);
+  }
   if (!raw.hello_on.empty()) {
     if (!raw.local)
       return bad_input("--hello-on is for --local (a server started by hand takes serve --hello-on)");

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "actors/hello.hpp"
 #include "actors/tls_settings.hpp"
@@ -60,6 +61,11 @@ struct rpc_options {
   std::chrono::microseconds spin{100};
   /// Where the --local servers run their hello actor.
   actors::hello_host hello_on = actors::hello_host::scheduler;
+  /// Set: the measuring (spinning) thread runs on this CPU alone; the
+  /// client's CAF threads and the --local servers on the others.
+  std::optional<int> spin_cpu;
+  /// The others: every CPU this process may use but spin_cpu.
+  std::vector<int> other_cpus;
 };
 
 /// The options as typed, before validation.
@@ -86,6 +92,7 @@ struct rpc_cli_values {
   std::string name;
   std::string threads = "0";
   std::string spin = "100";
+  std::string spin_cpu;
   std::string hello_on;
   std::string server_certificate;
   std::string server_key;

@@ -66,6 +66,12 @@ void write_rpc_table(const std::vector<rpc_result>& results, const rpc_settings&
       << " warm-up; " << (s.reconnect ? "a new connection per request" : "one persistent connection")
       << '\n';
   out << "client busy-waits up to " << s.spin.count() << " us per reply before blocking";
+  if (s.spin_cpu) {
+    out << " on CPU " << *s.spin_cpu << " alone; its CAF threads" << (s.hello_on ? " and the servers" : "")
+        << " on CPU";
+    for (std::size_t i = 0; i < s.other_cpus.size(); ++i)
+      out << (i == 0 ? " " : ",") << s.other_cpus[i];
+  }
   if (s.hello_on)
     out << "; server's hello actor on the "
         << (*s.hello_on == actors::hello_host::multiplexer ? "middleman's multiplexer thread"

@@ -3,6 +3,7 @@
 #include "bench/endpoint.hpp"
 #include "bench/rpc_options.hpp"
 #include "bench/rpc_report.hpp"
+#include "actors/cpu_pinning.hpp"
 
 using namespace actorbench::bench;
 
@@ -104,4 +105,25 @@ TEST_CASE("--hello-on picks the scheduler or the multiplexer, and rpc takes it w
   opts = validate_rpc(raw);
   REQUIRE_FALSE(opts);
   CHECK(opts.err().message.find("--hello-on is for --local") == 0);
+}
+
+TEST_CASE("--spin-cpu takes a CPU this process may use and leaves the others to the rest") {
+  auto allowed = actorbench::actors::allowed_cpus();
+  REQUIRE_FALSE(allowed.empty());
+  rpc_cli_values raw;
+  raw.local = true;
+  raw.spin_cpu = std::to_string(allowed.front());
+  auto opts = validate_rpc(raw);
+  if (allowed.size() == 1) {
+    REQUIRE_FALSE(opts);
+    CHECK(opts.err().message == "--spin-cpu needs a second CPU for everything else");
+  } else {
+    REQUIRE(opts);
+    CHECK(opts->spin_cpu == allowed.front());
+    CHECK(opts->other_cpus == std::vector<int>(allowed.begin() + 1, allowed.end()));
+  }
+  raw.spin_cpu = "100000";
+  opts = validate_rpc(raw);
+  REQUIRE_FALSE(opts);
+  CHECK(opts.err().message.find("invalid --spin-cpu '100000'") == 0);
 }
