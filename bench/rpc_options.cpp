@@ -68,8 +68,10 @@ CLI::App* add_rpc_command(CLI::App& app, rpc_cli_values& values) {
     ->default_str(values.spin);
   cmd->add_option("--spin-cpu", values.spin_cpu,
                   "Run the measuring (spinning) thread on this CPU alone, and the client's CAF "
-                  "threads and the --local servers on the other CPUs")
-    ->default_str("not pinned");
+                  "threads and the --local servers on the other CPUs; auto: the first CPU this "
+                  "process may use, when it may use two or more and --spin-us is not 0; off: "
+                  "not pinned")
+    ->default_str(values.spin_cpu);
   cmd->add_option("--hello-on", values.hello_on,
                   "With --local: where the servers run the hello actor, scheduler or multiplexer "
                   "(see serve --hello-on)")
@@ -184,12 +186,18 @@ result<rpc_options> validate_rpc(const rpc_cli_values& raw) {
   if (!spin)
     return spin.err();
   out.spin = std::chrono::microseconds{*spin};
-  if (!raw.spin_cpu.empty()) {
-    auto allowed = actors::allowed_cpus();
+  // Pinned by default: unpinned, a multiplexer thread often sleeps on the
+  // spinner's CPU and a whole run lands twice as slow (bench/RESULTS.md).
+  auto allowed = actors::allowed_cpus();
+  const bool automatic = raw.spin_cpu == "auto";
+  if (automatic && out.spin.count() > 0 && allowed.size() >= 2) {
+    out.spin_cpu = allowed.front();
+    out.other_cpus.assign(allowed.begin() + 1, allowed.end());
+  } else if (!automatic && raw.spin_cpu != "off") {
     auto cpu = parse_count("--spin-cpu", raw.spin_cpu, 0, CPU_SETSIZE - 1);
     if (!cpu || std::find(allowed.begin(), allowed.end(), static_cast<int>(*cpu)) == allowed.end())
       return bad_input("invalid --spin-cpu '" + raw.spin_cpu
-                       + "': expected one of the CPUs this process may use");
+                       + "': expected auto, off or one of the CPUs this process may use");
     for (auto c : allowed)
       if (c != static_cast<int>(*cpu))
         out.other_cpus.push_back(c);

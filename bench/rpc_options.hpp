@@ -92,7 +92,7 @@ struct rpc_cli_values {
   std::string name;
   std::string threads = "0";
   std::string spin = "100";
-  std::string spin_cpu;
+  std::string spin_cpu = "auto";
   std::string hello_on;
   std::string server_certificate;
   std::string server_key;

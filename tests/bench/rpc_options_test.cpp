@@ -127,3 +127,29 @@ TEST_CASE("--spin-cpu takes a CPU this process may use and leaves the others to 
   REQUIRE_FALSE(opts);
   CHECK(opts.err().message.find("invalid --spin-cpu '100000'") == 0);
 }
+
+TEST_CASE("--spin-cpu auto pins the spinner when there are two CPUs and a spin; off never pins") {
+  auto allowed = actorbench::actors::allowed_cpus();
+  REQUIRE_FALSE(allowed.empty());
+  rpc_cli_values raw;
+  raw.local = true;
+  CHECK(raw.spin_cpu == "auto");
+  auto opts = validate_rpc(raw);
+  REQUIRE(opts);
+  if (allowed.size() >= 2) {
+    CHECK(opts->spin_cpu == allowed.front());
+    CHECK(opts->other_cpus == std::vector<int>(allowed.begin() + 1, allowed.end()));
+  } else {
+    CHECK_FALSE(opts->spin_cpu);
+  }
+  raw.spin = "0";
+  opts = validate_rpc(raw);
+  REQUIRE(opts);
+  CHECK_FALSE(opts->spin_cpu);
+  raw.spin = "100";
+  raw.spin_cpu = "off";
+  opts = validate_rpc(raw);
+  REQUIRE(opts);
+  CHECK_FALSE(opts->spin_cpu);
+  CHECK(opts->other_cpus.empty());
+}
