@@ -12,13 +12,12 @@
 #include "bench/error.hpp"
 #include "crypto/key_generator.hpp"
 #include "bench/fanout_benchmark.hpp"
+#include "bench/output_format.hpp"
 #include "bench/zone_benchmark.hpp"
 #include "bench/rpc_options.hpp"
 
 namespace actorbench::bench {
 
-/// How results are written.
-enum class output_format { table, json, csv, markdown };
 
 /// Everything the command line asked for, validated.
 struct cli_options {

@@ -31,7 +31,6 @@
 #include "bench/version.hpp"
 #include "bench/zone_report.hpp"
 
-
 namespace actorbench::bench {
 
 int fail(const error& err) {
@@ -39,10 +38,6 @@ int fail(const error& err) {
   return exit_code(err.code);
 }
 
-namespace {
-
-
-// Writes through `write` to `path`, or to standard output when it is empty.
 result<bool> emit(const std::string& path, const std::function<void(std::ostream&)>& write) {
   if (path.empty()) {
     write(std::cout);
@@ -54,6 +49,8 @@ result<bool> emit(const std::string& path, const std::function<void(std::ostream
     return runtime_failure("cannot write '" + path + "'");
   return true;
 }
+
+namespace {
 
 // Prints `rep` as asked; the console also gets the table when a file gets
 // the chosen format. Then draws the plot, if any.

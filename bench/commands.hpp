@@ -1,5 +1,9 @@
 #pragma once
 
+#include <functional>
+#include <ostream>
+#include <string>
+
 #include "bench/cli.hpp"
 
 namespace actorbench::bench {
@@ -19,5 +23,8 @@ int run_node(const node_options& opts);
 
 /// Prints `err` as one line on standard error; returns its exit code.
 int fail(const error& err);
+
+/// Writes through `write` to `path`, or to standard output when it is empty.
+result<bool> emit(const std::string& path, const std::function<void(std::ostream&)>& write);
 
 } // namespace actorbench::bench

@@ -13,8 +13,10 @@
 #include "actors/remote_runtime.hpp"
 #include "actors/tls_monitor.hpp"
 #include "bench/commands.hpp"
+#include "bench/git_commit.hpp"
 #include "bench/interrupt.hpp"
 #include "bench/local_server.hpp"
+#include "bench/machine_info.hpp"
 #include "bench/rpc_benchmark.hpp"
 #include "bench/rpc_report.hpp"
 
@@ -115,10 +117,16 @@ int run_rpc(const rpc_options& opts) {
   auto results = run_rpc(modes, settings, &interrupt_flag());
   if (!results)
     return fail(results.err());
-  write_rpc_table(*results, settings, std::cout);
+  auto ok = emit(opts.output_path, [&](std::ostream& out) {
+    write_rpc_report(*results, settings, read_machine_info(), git_commit, opts.format, out);
+  });
+  if (!ok)
+    return fail(ok.err());
+  if (!opts.output_path.empty() && opts.format != output_format::table)
+    write_rpc_table(*results, settings, std::cout);
   if (!results->empty() && results->front().partial)
     return fail(runtime_failure("interrupted by signal " + std::to_string(interrupt_signal())
-                                + ": the requests measured so far were printed"));
+                                + ": the requests measured so far were written"));
   return 0;
 }
 

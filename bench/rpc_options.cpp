@@ -8,6 +8,7 @@
 
 #include "actors/cpu_pinning.hpp"
 
+#include "bench/output_options.hpp"
 #include "bench/value_list.hpp"
 
 namespace actorbench::bench {
@@ -76,6 +77,10 @@ CLI::App* add_rpc_command(CLI::App& app, rpc_cli_values& values) {
                   "With --local: where the servers run the hello actor, scheduler or multiplexer "
                   "(see serve --hello-on)")
     ->default_str("scheduler");
+  cmd->add_option("--format", values.format,
+                  "Output: table, json (every latency included) or csv (a row per request)")
+    ->default_str(values.format);
+  cmd->add_option("--output", values.output, "Write the output to FILE instead of standard output");
   add_tls_options(*cmd, values.tls);
   return cmd;
 }
@@ -204,6 +209,18 @@ result<rpc_options> validate_rpc(const rpc_cli_values& raw) {
     if (out.other_cpus.empty())
       return bad_input("--spin-cpu needs a second CPU for everything else");
     out.spin_cpu = static_cast<int>(*cpu);
+  }
+  auto format = parse_format(raw.format);
+  if (!format)
+    return format.err();
+  if (*format == output_format::markdown)
+    return bad_input("invalid --format 'markdown' for rpc: expected table, json or csv");
+  out.format = *format;
+  if (!raw.output.empty()) {
+    auto ok = check_output_path("--output", raw.output);
+    if (!ok)
+      return ok.err();
+    out.output_path = raw.output;
   }
   if (!raw.hello_on.empty()) {
     if (!raw.local)

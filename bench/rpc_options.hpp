@@ -10,6 +10,7 @@
 #include "actors/tls_settings.hpp"
 #include "bench/endpoint.hpp"
 #include "bench/error.hpp"
+#include "bench/output_format.hpp"
 #include "bench/tls_options.hpp"
 
 namespace CLI {
@@ -66,6 +67,9 @@ struct rpc_options {
   std::optional<int> spin_cpu;
   /// The others: every CPU this process may use but spin_cpu.
   std::vector<int> other_cpus;
+  /// table, json or csv; to output_path, or standard output when empty.
+  output_format format = output_format::table;
+  std::string output_path;
 };
 
 /// The options as typed, before validation.
@@ -94,6 +98,8 @@ struct rpc_cli_values {
   std::string spin = "100";
   std::string spin_cpu = "auto";
   std::string hello_on;
+  std::string format = "table";
+  std::string output;
   std::string server_certificate;
   std::string server_key;
   tls_cli_values tls;

@@ -6,6 +6,10 @@
 #include <numeric>
 #include <string>
 
+#include <nlohmann/json.hpp>
+
+#include "bench/json_common.hpp"
+#include "bench/rpc_options.hpp"
 #include "bench/statistics.hpp"
 #include "bench/version.hpp"
 
@@ -39,6 +43,96 @@ std::vector<double> minus(const std::vector<double>& a, const std::vector<double
   std::vector<double> out(a.size());
   std::transform(a.begin(), a.end(), b.begin(), out.begin(), std::minus<>{});
   return out;
+}
+
+const rpc_result* find_mode(const std::vector<rpc_result>& results, bool tls) {
+  for (const auto& r : results)
+    if (r.mode.tls.has_value() == tls && !r.latency_us.empty())
+      return &r;
+  return nullptr;
+}
+
+nlohmann::json mode_json(const rpc_result& r, const rpc_settings& s) {
+  const auto& lat = r.latency_us;
+  nlohmann::json ms_stats = {{"mean", json_number(ms(summarize(lat).mean))},
+                             {"median", json_number(ms(median(lat)))},
+                             {"p99", json_number(ms(percentile(lat, 99)))},
+                             {"max", json_number(ms(percentile(lat, 100)))},
+                             {"min", json_number(ms(percentile(lat, 0)))}};
+  nlohmann::json out = {
+    {"mode", r.mode.tls ? "tls" : "plain"},
+    {"target", r.mode.target.host + ":" + std::to_string(r.mode.target.port)},
+    {"requests_measured", lat.size()},
+    {"latency_ms", std::move(ms_stats)},
+    {"requests_per_s", json_number(r.wall_seconds > 0 ? lat.size() / r.wall_seconds : 0.0)},
+    {"wall_s", json_number(r.wall_seconds)},
+    {"partial", r.partial},
+    {"latency_us", lat},
+    {"connect_us", r.connect_us}};
+  if (s.reconnect)
+    out["setup_us"] = r.setup_us;
+  return out;
+}
+
+void write_json(const std::vector<rpc_result>& results, const rpc_settings& s,
+                const machine_info& machine, const std::string& git_commit, std::ostream& out) {
+  auto modes = nlohmann::json::array();
+  for (const auto& r : results)
+    modes.push_back(mode_json(r, s));
+  nlohmann::json doc = {
+    {"tool",
+     {{"name", "actorbench"},
+      {"version", tool_version},
+      {"benchmark", "rpc"},
+      {"git_commit", git_commit},
+      {"allocator", linked_allocator}}},
+    {"machine", to_json(machine)},
+    {"parameters",
+     {{"name", s.name},
+      {"requests", s.requests},
+      {"warmup", s.warmup},
+      {"rounds", s.rounds},
+      {"reconnect", s.reconnect},
+      {"timeout_s", s.timeout.count() / 1000.0},
+      {"spin_us", s.spin.count()},
+      {"spin_cpu", s.spin_cpu ? nlohmann::json(*s.spin_cpu) : nlohmann::json()},
+      {"other_cpus", s.other_cpus},
+      {"hello_on", s.hello_on ? nlohmann::json(hello_host_name(*s.hello_on)) : nlohmann::json()},
+      {"client_threads", s.threads}}},
+    {"definitions",
+     {{"latency", s.reconnect ? "from starting to connect until the reply was in and checked"
+                              : "from sending the request until the reply was in and checked"},
+      {"percentiles", "nearest rank over the measured requests"}}},
+    {"modes", std::move(modes)}};
+  const auto* plain = find_mode(results, false);
+  const auto* tls = find_mode(results, true);
+  if (plain != nullptr && tls != nullptr)
+    doc["tls_overhead"] = {
+      {"median_ratio", json_number(median(tls->latency_us) / median(plain->latency_us))},
+      {"mean_ratio",
+       json_number(summarize(tls->latency_us).mean / summarize(plain->latency_us).mean)},
+      {"mann_whitney_u_p", json_number(mann_whitney_u_p_value(plain->latency_us, tls->latency_us))}};
+  out << doc.dump(2) << '\n';
+}
+
+void write_csv(const std::vector<rpc_result>& results, const rpc_settings& s, std::ostream& out) {
+  out << "mode,target,request,latency_us,connect_us,setup_us\n";
+  char cell[32];
+  auto number = [&](const std::vector<double>& v, std::size_t i) {
+    if (i >= v.size())
+      return std::string{};
+    std::snprintf(cell, sizeof(cell), "%.3f", v[i]);
+    return std::string{cell};
+  };
+  for (const auto& r : results) {
+    const std::string prefix = std::string{r.mode.tls ? "tls" : "plain"} + ','
+                               + r.mode.target.host + ':' + std::to_string(r.mode.target.port)
+                               + ',';
+    for (std::size_t i = 0; i < r.latency_us.size(); ++i)
+      out << prefix << i + 1 << ',' << number(r.latency_us, i) << ','
+          << (s.reconnect ? number(r.connect_us, i) : std::string{}) << ','
+          << number(r.setup_us, i) << '\n';
+  }
 }
 
 void overhead(std::ostream& out, const char* what, double plain, double tls) {
@@ -110,10 +204,9 @@ void write_rpc_table(const std::vector<rpc_result>& results, const rpc_settings&
         [](auto& r) { return ms(r.connect_us.empty() ? 0 : r.connect_us.front()); });
   }
   row(out, "requests measured", results, [](auto& r) { return double(r.latency_us.size()); }, 0);
-  auto plain = std::find_if(results.begin(), results.end(), [](auto& r) { return !r.mode.tls; });
-  auto tls = std::find_if(results.begin(), results.end(), [](auto& r) { return r.mode.tls.has_value(); });
-  if (plain != results.end() && tls != results.end() && !plain->latency_us.empty()
-      && !tls->latency_us.empty()) {
+  const auto* plain = find_mode(results, false);
+  const auto* tls = find_mode(results, true);
+  if (plain != nullptr && tls != nullptr) {
     out << '\n';
     overhead(out, "TLS overhead, median ms/request", median(plain->latency_us), median(tls->latency_us));
     overhead(out, "TLS overhead, mean ms/request", summarize(plain->latency_us).mean,
@@ -131,6 +224,23 @@ void write_rpc_table(const std::vector<rpc_result>& results, const rpc_settings&
   }
   if (results.front().partial)
     out << "partial: interrupted before every request was measured\n";
+}
+
+void write_rpc_report(const std::vector<rpc_result>& results, const rpc_settings& settings,
+                      const machine_info& machine, const std::string& git_commit,
+                      output_format format, std::ostream& out) {
+  switch (format) {
+    case output_format::json:
+      write_json(results, settings, machine, git_commit, out);
+      return;
+    case output_format::csv:
+      write_csv(results, settings, out);
+      return;
+    case output_format::markdown:
+    case output_format::table:
+      break;
+  }
+  write_rpc_table(results, settings, out);
 }
 
 } // namespace actorbench::bench

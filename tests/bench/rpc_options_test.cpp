@@ -1,4 +1,7 @@
+#include <sstream>
+
 #include <doctest/doctest.h>
+#include <nlohmann/json.hpp>
 
 #include "bench/endpoint.hpp"
 #include "bench/rpc_options.hpp"
@@ -152,4 +155,54 @@ TEST_CASE("--spin-cpu auto pins the spinner when there are two CPUs and a spin; 
   REQUIRE(opts);
   CHECK_FALSE(opts->spin_cpu);
   CHECK(opts->other_cpus.empty());
+}
+
+TEST_CASE("the JSON report keeps every latency, the table's figures in ms and the TLS ratio") {
+  rpc_result plain;
+  plain.mode.target = {"127.0.0.1", 4242};
+  plain.latency_us = {10, 20, 30, 40, 1000};
+  plain.connect_us = {500};
+  plain.wall_seconds = 0.5;
+  rpc_result tls = plain;
+  tls.mode.tls = actorbench::actors::tls_settings{"c.pem", "c.key", "ca.pem"};
+  tls.latency_us = {15, 25, 45, 50, 60};
+  rpc_settings s;
+  s.requests = 5;
+  std::ostringstream out;
+  write_rpc_report({plain, tls}, s, machine_info{}, "abc123", output_format::json, out);
+  auto doc = nlohmann::json::parse(out.str());
+  CHECK(doc.at("tool").at("benchmark") == "rpc");
+  CHECK(doc.at("tool").at("git_commit") == "abc123");
+  const auto& modes = doc.at("modes");
+  REQUIRE(modes.size() == 2);
+  CHECK(modes[0].at("mode") == "plain");
+  CHECK(modes[1].at("mode") == "tls");
+  CHECK(modes[0].at("latency_us").size() == 5);
+  CHECK(modes[0].at("latency_ms").at("median").get<double>() == doctest::Approx(0.030));
+  CHECK(modes[0].at("latency_ms").at("max").get<double>() == doctest::Approx(1.0));
+  CHECK(modes[0].at("requests_per_s").get<double>() == doctest::Approx(10.0));
+  CHECK(doc.at("tls_overhead").at("median_ratio").get<double>() == doctest::Approx(45.0 / 30.0));
+  // No key material in the report: only the mode, never the files.
+  CHECK(out.str().find("c.key") == std::string::npos);
+
+  std::ostringstream csv;
+  write_rpc_report({plain}, s, machine_info{}, "abc123", output_format::csv, csv);
+  CHECK(csv.str() == "mode,target,request,latency_us,connect_us,setup_us\n"
+                     "plain,127.0.0.1:4242,1,10.000,,\n"
+                     "plain,127.0.0.1:4242,2,20.000,,\n"
+                     "plain,127.0.0.1:4242,3,30.000,,\n"
+                     "plain,127.0.0.1:4242,4,40.000,,\n"
+                     "plain,127.0.0.1:4242,5,1000.000,,\n");
+}
+
+TEST_CASE("rpc writes a table, JSON or CSV, and refuses markdown") {
+  rpc_cli_values raw;
+  raw.local = true;
+  CHECK(validate_rpc(raw)->format == output_format::table);
+  raw.format = "json";
+  CHECK(validate_rpc(raw)->format == output_format::json);
+  raw.format = "markdown";
+  auto opts = validate_rpc(raw);
+  REQUIRE_FALSE(opts);
+  CHECK(opts.err().message == "invalid --format 'markdown' for rpc: expected table, json or csv");
 }
