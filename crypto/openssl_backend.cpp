@@ -219,15 +219,12 @@ class openssl_backend final : public backend {
     cipher_info info{name, key_size, nonce_size,
                      aead ? static_cast<std::size_t>(aead_tag_size) : 0, aead, true, ""};
     evp_cipher_ptr evp{EVP_CIPHER_fetch(nullptr, openssl_name, nullptr)};
-    evp_cipher_ptr ecb;
-    if (evp && keystream_from) {
-      ecb.reset(EVP_CIPHER_fetch(nullptr, keystream_from, nullptr));
-      if (!ecb)
-        openssl_name = keystream_from;
-    }
-    if (!evp || (keystream_from && !ecb)) {
+    evp_cipher_ptr ecb{keystream_from ? EVP_CIPHER_fetch(nullptr, keystream_from, nullptr)
+                                      : nullptr};
+    const char* missing = !evp ? openssl_name : keystream_from && !ecb ? keystream_from : nullptr;
+    if (missing) {
       info.available = false;
-      info.unavailable_reason = std::string{"EVP_CIPHER_fetch(\""} + openssl_name
+      info.unavailable_reason = std::string{"EVP_CIPHER_fetch(\""} + missing
                                 + "\") failed: " + take_openssl_errors();
     }
     ciphers_.push_back(std::move(info));

@@ -40,24 +40,27 @@ class openssl_ctr_context final : public cipher_context {
     return std::make_unique<openssl_ctr_context>(info_, std::move(copy), native_prototype_);
   }
 
+  // Counter mode is its own inverse: both directions XOR the same keystream.
   result<std::size_t> encrypt(bytes_view nonce, bytes_view in, std::uint8_t* out) override {
-    if (in.size <= ctr_keystream_limit)
-      return apply_keystream(nonce, in, out);
-    if (!has_native())
-      return native_copy_failed();
-    return native_->encrypt(nonce, in, out);
+    return crypt(nonce, in, out);
   }
 
-  // Counter mode is its own inverse.
   result<std::size_t> decrypt(bytes_view nonce, bytes_view in, std::uint8_t* out) override {
-    if (in.size <= ctr_keystream_limit)
-      return apply_keystream(nonce, in, out);
-    if (!has_native())
-      return native_copy_failed();
-    return native_->decrypt(nonce, in, out);
+    return crypt(nonce, in, out);
   }
 
  private:
+  result<std::size_t> crypt(bytes_view nonce, bytes_view in, std::uint8_t* out) {
+    if (in.size <= ctr_keystream_limit)
+      return apply_keystream(nonce, in, out);
+    // This context's own copy of the native prototype, made on first use.
+    if (!native_)
+      native_ = native_prototype_->clone();
+    if (!native_)
+      return openssl_failure("copying the AES-CTR context (EVP_CIPHER_CTX_copy)");
+    return native_->encrypt(nonce, in, out);
+  }
+
   // out = in XOR AES(counter), AES(counter + 1), ...; `out` may be `in.data`.
   result<std::size_t> apply_keystream(bytes_view nonce, bytes_view in, std::uint8_t* out) {
     if (auto err = check_nonce(info_, nonce))
@@ -83,18 +86,6 @@ class openssl_ctr_context final : public cipher_context {
     if (!ok)
       return openssl_failure("EVP_EncryptUpdate (AES-ECB keystream)");
     return in.size;
-  }
-
-  // Makes this context's own copy of the native prototype on first use;
-  // false only if OpenSSL is out of memory.
-  bool has_native() {
-    if (!native_)
-      native_ = native_prototype_->clone();
-    return native_ != nullptr;
-  }
-
-  static error native_copy_failed() {
-    return openssl_failure("copying the AES-CTR context (EVP_CIPHER_CTX_copy)");
   }
 
   // The back-end's own description: a context never copies it.
