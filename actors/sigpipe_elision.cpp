@@ -5,7 +5,6 @@
 
 #include <atomic>
 #include <cerrno>
-#include <mutex>
 
 #include "actors/caf_openssl_code.hpp"
 
@@ -54,15 +53,12 @@ F real(const char* name) {
 } // namespace
 
 bool enable() {
-  static std::once_flag once;
-  std::call_once(once, [] {
-    if (!caf_openssl_code::locate())
-      return;
-    // Ignored first: from here on a write to a closed socket raises nothing.
-    signal(SIGPIPE, SIG_IGN);
-    on.store(true);
-  });
-  return on.load();
+  if (!caf_openssl_code::locate())
+    return false;
+  // Ignored first: from here on a write to a closed socket raises nothing.
+  signal(SIGPIPE, SIG_IGN);
+  on.store(true);
+  return true;
 }
 
 bool enabled() {
@@ -84,7 +80,8 @@ extern "C" __attribute__((noinline)) int pthread_sigmask(int how, const sigset_t
   using namespace actorbench::actors::sigpipe_elision;
   using fn = int (*)(int, const sigset_t*, sigset_t*);
   static const auto next = real<fn>("pthread_sigmask");
-  if (on.load(std::memory_order_relaxed) && actorbench::actors::caf_openssl_code::contains(__builtin_return_address(0))) {
+  if (on.load(std::memory_order_relaxed)
+      && actorbench::actors::caf_openssl_code::contains(__builtin_return_address(0))) {
     // CAF_BLOCK_SIGPIPE's block: SIGPIPE alone, the old mask kept.
     if (how == SIG_BLOCK && same(set, only_sigpipe) && old != nullptr) {
       *old = marker;
@@ -109,7 +106,8 @@ extern "C" __attribute__((noinline)) int sigtimedwait(const sigset_t* set, sigin
   static const auto next = real<fn>("sigtimedwait");
   // CAF_BLOCK_SIGPIPE's poll for a pending SIGPIPE: with SIGPIPE ignored and
   // never blocked there is none, which the kernel would report as EAGAIN.
-  if (on.load(std::memory_order_relaxed) && actorbench::actors::caf_openssl_code::contains(__builtin_return_address(0))
+  if (on.load(std::memory_order_relaxed)
+      && actorbench::actors::caf_openssl_code::contains(__builtin_return_address(0))
       && same(set, only_sigpipe) && timeout != nullptr && timeout->tv_sec == 0
       && timeout->tv_nsec == 0) {
     elided.fetch_add(1, std::memory_order_relaxed);

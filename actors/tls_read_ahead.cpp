@@ -4,7 +4,6 @@
 
 #include <atomic>
 #include <climits>
-#include <mutex>
 
 #include "actors/caf_openssl_code.hpp"
 
@@ -18,11 +17,8 @@ std::atomic<std::size_t> configured{0};
 } // namespace
 
 bool enable() {
-  static std::once_flag once;
-  std::call_once(once, [] {
-    if (caf_openssl_code::locate())
-      on.store(true);
-  });
+  if (caf_openssl_code::locate())
+    on.store(true);
   return on.load();
 }
 
