@@ -15,15 +15,20 @@ void cpu_pinning_hook::init(caf::actor_system&) {
 void cpu_pinning_hook::thread_started() {
   if (cpus_.empty())
     return;
-  cpu_set_t set;
-  CPU_ZERO(&set);
-  CPU_SET(cpus_[next_++ % cpus_.size()], &set);
-  if (pthread_setaffinity_np(pthread_self(), sizeof(set), &set) != 0)
+  if (!pin_this_thread({cpus_[next_++ % cpus_.size()]}))
     ++failures_;
 }
 
 void cpu_pinning_hook::thread_terminates() {
   // nop
+}
+
+bool pin_this_thread(const std::vector<int>& cpus) {
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  for (int cpu : cpus)
+    CPU_SET(cpu, &set);
+  return sched_setaffinity(0, sizeof(set), &set) == 0;
 }
 
 std::vector<int> allowed_cpus() {

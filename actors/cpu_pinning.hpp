@@ -27,6 +27,10 @@ class cpu_pinning_hook : public caf::thread_hook {
   std::atomic<std::size_t> failures_{0};
 };
 
+/// Lets the calling thread run only on `cpus` (not empty); false if the
+/// kernel refuses. Allocates nothing, so a forked child may call it.
+bool pin_this_thread(const std::vector<int>& cpus);
+
 /// The CPUs this process may run on, in ascending order.
 std::vector<int> allowed_cpus();
 

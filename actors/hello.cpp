@@ -29,6 +29,10 @@ caf::behavior hello_broker(caf::io::broker*,
 
 } // namespace
 
+std::string_view to_string(hello_host host) {
+  return host == hello_host::multiplexer ? "multiplexer" : "scheduler";
+}
+
 caf::actor spawn_hello(caf::actor_system& sys, hello_host host,
                        std::shared_ptr<std::atomic<std::uint64_t>> served) {
   if (host == hello_host::multiplexer)

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <string_view>
 
 #include <caf/actor.hpp>
 #include <caf/actor_system.hpp>
@@ -32,6 +33,9 @@ enum class hello_host {
   /// for actors as short as this one, which never block that thread.
   multiplexer,
 };
+
+/// "scheduler" or "multiplexer".
+std::string_view to_string(hello_host host);
 
 /// Spawns the hello actor (hello_actor's behavior) where `host` says.
 caf::actor spawn_hello(caf::actor_system& sys, hello_host host,

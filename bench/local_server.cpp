@@ -1,7 +1,6 @@
 #include "bench/local_server.hpp"
 
 #include <poll.h>
-#include <sched.h>
 #include <signal.h>
 #include <sys/prctl.h>
 #include <sys/wait.h>
@@ -13,6 +12,8 @@
 #include <string>
 #include <thread>
 #include <vector>
+
+#include "actors/cpu_pinning.hpp"
 
 namespace actorbench::bench {
 
@@ -50,9 +51,7 @@ result<std::unique_ptr<local_server>> local_server::start(
     return runtime_failure("cannot find this executable to start the local server");
   exe[len] = '\0';
   std::vector<std::string> args{exe, "serve", "--port", "0", "--bind", "127.0.0.1", "--threads", "1",
-                                "--hello-on",
-                                hello_on == actors::hello_host::multiplexer ? "multiplexer"
-                                                                            : "scheduler"};
+                                "--hello-on", std::string{actors::to_string(hello_on)}};
   if (tls)
     args.insert(args.end(), {"--tls", "--cert", tls->certificate, "--key", tls->key, "--ca", tls->ca});
   int pipe_fds[2];
@@ -66,14 +65,8 @@ result<std::unique_ptr<local_server>> local_server::start(
     prctl(PR_SET_PDEATHSIG, SIGTERM);
     if (getppid() != parent)
       _exit(1);
-    if (!cpus.empty()) {
-      cpu_set_t set;
-      CPU_ZERO(&set);
-      for (int c : cpus)
-        CPU_SET(c, &set);
-      if (sched_setaffinity(0, sizeof(set), &set) != 0)
-        _exit(1);
-    }
+    if (!cpus.empty() && !actors::pin_this_thread(cpus))
+      _exit(1);
     dup2(pipe_fds[1], STDOUT_FILENO);
     close(pipe_fds[0]);
     close(pipe_fds[1]);

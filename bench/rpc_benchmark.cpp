@@ -7,6 +7,7 @@
 #include <caf/after.hpp>
 #include <caf/scoped_actor.hpp>
 
+#include "actors/cpu_pinning.hpp"
 #include "actors/hello.hpp"
 #include "actors/remote_runtime.hpp"
 
@@ -31,12 +32,8 @@ inline void cpu_relax() {
 class thread_pin {
  public:
   explicit thread_pin(int cpu) {
-    if (sched_getaffinity(0, sizeof(before_), &before_) != 0)
-      return;
-    cpu_set_t set;
-    CPU_ZERO(&set);
-    CPU_SET(cpu, &set);
-    pinned_ = sched_setaffinity(0, sizeof(set), &set) == 0;
+    if (sched_getaffinity(0, sizeof(before_), &before_) == 0)
+      pinned_ = actors::pin_this_thread({cpu});
   }
   ~thread_pin() {
     if (pinned_)

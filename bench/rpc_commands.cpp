@@ -54,7 +54,7 @@ int run_serve(const serve_options& opts) {
             << *port << " ("
             << (opts.tls ? "TLS, client certificates of CA '" + opts.tls->ca + "' required"
                          : std::string{"plain TCP, no TLS"})
-            << "; hello actor on the " << hello_host_name(opts.hello_on) << ")" << std::endl;
+            << "; hello actor on the " << actors::to_string(opts.hello_on) << ")" << std::endl;
   auto start = std::chrono::steady_clock::now();
   std::size_t refused = 0;
   while (!interrupt_flag()) {

@@ -93,10 +93,6 @@ result<actors::hello_host> parse_hello_host(const std::string& text) {
   return bad_input("invalid --hello-on '" + text + "': expected scheduler or multiplexer");
 }
 
-const char* hello_host_name(actors::hello_host host) {
-  return host == actors::hello_host::multiplexer ? "multiplexer" : "scheduler";
-}
-
 result<serve_options> validate_serve(const serve_cli_values& raw) {
   serve_options out;
   auto port = parse_port("--port", raw.port);

@@ -112,8 +112,6 @@ CLI::App* add_rpc_command(CLI::App& app, rpc_cli_values& values);
 /// "scheduler" or "multiplexer" (--hello-on).
 result<actors::hello_host> parse_hello_host(const std::string& text);
 
-/// The --hello-on word for `host`.
-const char* hello_host_name(actors::hello_host host);
 
 /// Checks every value; one line naming the bad value on error.
 result<serve_options> validate_serve(const serve_cli_values& raw);
