@@ -2,6 +2,8 @@
 
 #include <cmath>
 
+#include "bench/version.hpp"
+
 namespace actorbench::bench {
 
 nlohmann::json to_json(const machine_info& m) {
@@ -11,6 +13,14 @@ nlohmann::json to_json(const machine_info& m) {
           {"memory_bytes", m.memory_bytes}, {"caf_version", m.caf_version},
           {"openssl_version", m.openssl_version},
           {"libsodium_version", m.libsodium_version}};
+}
+
+nlohmann::json tool_json(const char* benchmark, const std::string& git_commit) {
+  return {{"name", "actorbench"},
+          {"version", tool_version},
+          {"benchmark", benchmark},
+          {"git_commit", git_commit},
+          {"allocator", linked_allocator}};
 }
 
 nlohmann::json json_number(double v) {

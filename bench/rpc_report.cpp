@@ -45,6 +45,10 @@ std::vector<double> minus(const std::vector<double>& a, const std::vector<double
   return out;
 }
 
+double requests_per_s(const rpc_result& r) {
+  return r.wall_seconds > 0 ? r.latency_us.size() / r.wall_seconds : 0.0;
+}
+
 const rpc_result* find_mode(const std::vector<rpc_result>& results, bool tls) {
   for (const auto& r : results)
     if (r.mode.tls.has_value() == tls && !r.latency_us.empty())
@@ -64,7 +68,7 @@ nlohmann::json mode_json(const rpc_result& r, const rpc_settings& s) {
     {"target", r.mode.target.host + ":" + std::to_string(r.mode.target.port)},
     {"requests_measured", lat.size()},
     {"latency_ms", std::move(ms_stats)},
-    {"requests_per_s", json_number(r.wall_seconds > 0 ? lat.size() / r.wall_seconds : 0.0)},
+    {"requests_per_s", json_number(requests_per_s(r))},
     {"wall_s", json_number(r.wall_seconds)},
     {"partial", r.partial},
     {"latency_us", lat},
@@ -80,12 +84,7 @@ void write_json(const std::vector<rpc_result>& results, const rpc_settings& s,
   for (const auto& r : results)
     modes.push_back(mode_json(r, s));
   nlohmann::json doc = {
-    {"tool",
-     {{"name", "actorbench"},
-      {"version", tool_version},
-      {"benchmark", "rpc"},
-      {"git_commit", git_commit},
-      {"allocator", linked_allocator}}},
+    {"tool", tool_json("rpc", git_commit)},
     {"machine", to_json(machine)},
     {"parameters",
      {{"name", s.name},
@@ -97,7 +96,7 @@ void write_json(const std::vector<rpc_result>& results, const rpc_settings& s,
       {"spin_us", s.spin.count()},
       {"spin_cpu", s.spin_cpu ? nlohmann::json(*s.spin_cpu) : nlohmann::json()},
       {"other_cpus", s.other_cpus},
-      {"hello_on", s.hello_on ? nlohmann::json(hello_host_name(*s.hello_on)) : nlohmann::json()},
+      {"hello_on", s.hello_on ? nlohmann::json(actors::to_string(*s.hello_on)) : nlohmann::json()},
       {"client_threads", s.threads}}},
     {"definitions",
      {{"latency", s.reconnect ? "from starting to connect until the reply was in and checked"
@@ -190,8 +189,7 @@ void write_rpc_table(const std::vector<rpc_result>& results, const rpc_settings&
   row(out, "p99 (ms/request)", results, [](auto& r) { return ms(percentile(r.latency_us, 99)); });
   row(out, "max (ms/request)", results, [](auto& r) { return ms(percentile(r.latency_us, 100)); });
   row(out, "min (ms/request)", results, [](auto& r) { return ms(percentile(r.latency_us, 0)); });
-  row(out, "requests/s (wall, all included)", results,
-      [](auto& r) { return r.wall_seconds > 0 ? r.latency_us.size() / r.wall_seconds : 0.0; }, 0);
+  row(out, "requests/s (wall, all included)", results, requests_per_s, 0);
   if (s.reconnect) {
     row(out, "connect + handshakes, median (ms)", results,
         [](auto& r) { return ms(median(r.connect_us)); });

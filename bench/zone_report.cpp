@@ -198,12 +198,7 @@ void write_zone_json(const zone_report& rep, std::ostream& out) {
   for (const auto& r : rep.search.probes)
     runs.push_back(run_json(r));
   nlohmann::json doc = {
-    {"tool",
-     {{"name", "actorbench"},
-      {"version", tool_version},
-      {"benchmark", "zone"},
-      {"git_commit", rep.git_commit},
-      {"allocator", linked_allocator}}},
+    {"tool", tool_json("zone", rep.git_commit)},
     {"machine", to_json(rep.machine)},
     {"parameters",
      {{"tick_hz", s.tick_hz},
