@@ -1,8 +1,8 @@
 #include "actors/peer_greeting.hpp"
 
 #include <cerrno>
+#include <string>
 
-#include <fcntl.h>
 #include <netdb.h>
 #include <poll.h>
 #include <sys/socket.h>

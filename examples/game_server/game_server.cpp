@@ -60,7 +60,7 @@ constexpr const char* unread_replies = "it does not read its replies";
 
 using clock_type = std::chrono::steady_clock;
 
-/// How long a client may keep the server waiting (0: idle forever).
+/// How long a client may keep the server waiting (an idle of 0: forever).
 struct client_timeouts {
   /// For its hello after connecting, and for the rest of a frame it began.
   clock_type::duration frame = std::chrono::seconds{10};
