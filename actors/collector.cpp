@@ -38,6 +38,9 @@ class collector_actor : public caf::event_based_actor {
         for (const auto& r : b.replies)
           if (!done_)
             on_reply(r, b.source);
+        if (b.source < sources_.size())
+          outcome_->node_replies[b.source].store(report_.sources[b.source].replies,
+                                                 std::memory_order_relaxed);
       },
       [this](const node_failure& f) {
         fail("node " + source_name(f.source) + " cannot run its share: " + f.detail);
@@ -124,6 +127,7 @@ class collector_actor : public caf::event_based_actor {
 
 caf::actor spawn_collector(caf::actor_system& system, std::vector<reply_source> sources,
                            std::string plaintext, std::shared_ptr<collector_outcome> outcome) {
+  outcome->node_replies = std::vector<std::atomic<std::size_t>>(sources.size());
   return system.spawn<collector_actor>(std::move(sources), std::move(plaintext),
                                        std::move(outcome));
 }

@@ -63,13 +63,18 @@ struct collector_outcome {
   std::promise<result<collector_report>> report;
   /// Replies so far, readable while the run is in progress (for timeouts).
   std::atomic<std::size_t> received{0};
+  /// Replies so far per reply_source, in the order given, updated once per
+  /// batch: worker nodes only (the local count is `received` less theirs),
+  /// so that a timeout can name the nodes whose shares are short.
+  std::vector<std::atomic<std::size_t>> node_replies;
 };
 
 /// Spawns an event-based collector expecting one reply from each id in
 /// [0, sum of the sources' expected) with `plaintext`: single replies count
 /// for source 0, reply batches for the source they name. It fulfils
 /// `outcome->report` and quits after the last reply, or when a source's
-/// origin goes down or reports a node_failure first.
+/// origin goes down or reports a node_failure first. Sizes
+/// `outcome->node_replies` to the sources.
 caf::actor spawn_collector(caf::actor_system& system, std::vector<reply_source> sources,
                            std::string plaintext, std::shared_ptr<collector_outcome> outcome);
 

@@ -40,6 +40,27 @@ std::vector<reply_source> split_among_nodes(std::size_t procs,
   return sources;
 }
 
+// "; short: local 10 of 15000, node 127.0.0.1:4242 0 of 15000": the
+// sources whose shares were not all in when a run timed out.
+std::string shortfall(const std::vector<reply_source>& sources, const collector_outcome& outcome) {
+  if (sources.size() == 1)
+    return {}; // no worker nodes: the count says it all
+  std::size_t remote = 0;
+  for (std::size_t i = 1; i < sources.size(); ++i)
+    remote += outcome.node_replies[i].load(std::memory_order_relaxed);
+  auto received = outcome.received.load(std::memory_order_relaxed);
+  std::string out;
+  for (std::size_t i = 0; i < sources.size(); ++i) {
+    auto got = i == 0 ? received - std::min(received, remote)
+                      : outcome.node_replies[i].load(std::memory_order_relaxed);
+    if (got >= sources[i].expected)
+      continue;
+    out += (out.empty() ? "; short: " : ", ") + (i == 0 ? "local" : "node " + sources[i].name)
+           + " " + std::to_string(got) + " of " + std::to_string(sources[i].expected);
+  }
+  return out;
+}
+
 remote_spawn_request make_request(const fanout_params& params, const caf::actor& collector) {
   remote_spawn_request req;
   req.collector = collector;
@@ -111,7 +132,7 @@ result<fanout_sample> run_fanout(caf::actor_system& system, const fanout_params&
     return error{errc::timeout,
                  "collector received " + std::to_string(outcome->received.load()) + " of "
                    + std::to_string(params.procs) + " replies within "
-                   + seconds_text(params.timeout)};
+                   + seconds_text(params.timeout) + shortfall(sources, *outcome)};
   }
   auto collected = report.get();
   if (!collected)

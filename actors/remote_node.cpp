@@ -6,11 +6,6 @@
 
 namespace actorbench::actors {
 
-std::string endpoint_name(const std::string& host, std::uint16_t port) {
-  auto h = host.find(':') == std::string::npos ? host : "[" + host + "]";
-  return h + ":" + std::to_string(port);
-}
-
 served_node::~served_node() {
   if (spawner_)
     caf::anon_send_exit(spawner_, caf::exit_reason::user_shutdown);

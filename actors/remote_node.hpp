@@ -7,6 +7,7 @@
 #include <caf/actor.hpp>
 #include <caf/actor_system.hpp>
 
+#include "actors/endpoint_name.hpp"
 #include "actors/error.hpp"
 #include "actors/remote_runtime.hpp"
 
@@ -18,9 +19,6 @@ struct remote_node {
   std::string name;
   caf::actor spawner;
 };
-
-/// "HOST:PORT", with IPv6 hosts in brackets.
-std::string endpoint_name(const std::string& host, std::uint16_t port);
 
 /// A node spawner published through the middleman. Destroying it stops the
 /// spawner, so destroy it before its actor system (which waits for it).

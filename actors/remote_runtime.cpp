@@ -1,9 +1,14 @@
 #include "actors/remote_runtime.hpp"
 
+#include <algorithm>
+#include <cstdio>
+
 #include <caf/function_view.hpp>
 #include <caf/io/middleman.hpp>
 #include <caf/openssl/manager.hpp>
 
+#include "actors/endpoint_name.hpp"
+#include "actors/peer_greeting.hpp"
 #include "actors/remote_messages.hpp"
 #include "actors/sigpipe_elision.hpp"
 #include "actors/tls_read_ahead.hpp"
@@ -19,6 +24,13 @@ error network(std::string detail) {
 
 caf::io::middleman_actor middleman_of(caf::actor_system& sys, bool tls) {
   return tls ? sys.openssl_manager().actor_handle() : sys.middleman().actor_handle();
+}
+
+// "2 s", "0.5 s".
+std::string seconds_text(std::chrono::milliseconds ms) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%g s", static_cast<double>(ms.count()) / 1000);
+  return buf;
 }
 
 std::string describe(caf::actor_system& sys, const caf::error& err) {
@@ -92,23 +104,46 @@ result<caf::actor> remote_runtime::connect(const std::string& host, std::uint16_
                                            std::chrono::milliseconds timeout) {
   if (tls_)
     tls_monitor::take_refusals(false); // only this attempt's count below
+  auto started = std::chrono::steady_clock::now();
   auto f = caf::make_function_view(middleman_of(*system_, tls_), caf::duration{timeout});
   auto res = f(caf::connect_atom_v, host, port);
-  auto where = host + ":" + std::to_string(port) + (tls_ ? " over TLS" : "");
-  if (!res) {
-    std::string reason = describe(*system_, res.error());
-    if (res.error() == caf::sec::request_timeout
-        || res.error() == caf::sec::disconnect_during_handshake)
-      reason += tls_ ? " (does the server use TLS?)" : " (does the server expect TLS?)";
-    if (tls_)
-      for (auto& r : tls_monitor::take_refusals(false))
-        reason = r.reason;
-    return network("cannot connect to " + where + ": " + reason);
-  }
+  auto where = endpoint_name(host, port) + (tls_ ? " over TLS" : "");
+  if (!res)
+    return network("cannot connect to " + where + ": "
+                   + why_not_connected(host, port, res.error(), timeout,
+                                       std::chrono::steady_clock::now() - started));
   auto& ptr = std::get<1>(*res);
   if (!ptr)
     return network("cannot connect to " + where + ": no actor is published there");
   return caf::actor_cast<caf::actor>(std::move(ptr));
+}
+
+std::string remote_runtime::why_not_connected(const std::string& host, std::uint16_t port,
+                                              const caf::error& err,
+                                              std::chrono::milliseconds timeout,
+                                              std::chrono::steady_clock::duration spent) {
+  if (err == caf::sec::request_timeout)
+    return "no answer within " + seconds_text(timeout)
+           + " (the server is stopped, or speaks another protocol and waits for the client)";
+  if (tls_) {
+    std::string reason = describe(*system_, err);
+    for (auto& r : tls_monitor::take_refusals(false))
+      reason = r.reason;
+    // OpenSSL's words for a first record that is not TLS.
+    if (reason.find("wrong version number") != std::string::npos
+        || reason.find("packet length too long") != std::string::npos)
+      reason += " (the server answered without TLS: is it a plain one?)";
+    return reason;
+  }
+  if (err != caf::sec::disconnect_during_handshake && err != caf::sec::malformed_basp_message)
+    return describe(*system_, err);
+  // Listen to the peer for what is left of the timeout, at most half a
+  // second: a greeting comes at once, and silence is all a TLS server says.
+  auto left = timeout - std::chrono::duration_cast<std::chrono::milliseconds>(spent);
+  auto wait = std::clamp(left, std::chrono::milliseconds{0}, std::chrono::milliseconds{500});
+  auto how = err == caf::sec::malformed_basp_message ? handshake_end::garbled
+                                                     : handshake_end::closed;
+  return explain_failed_handshake(how, listen_to_peer(host, port, wait));
 }
 
 } // namespace actorbench::actors

@@ -63,15 +63,25 @@ class remote_runtime {
   result<std::uint16_t> publish(const caf::actor& whom, std::uint16_t port,
                                 const std::string& address, std::chrono::milliseconds timeout);
 
-  /// Connects to the actor published at host:port and returns its proxy.
-  /// CAF reuses an existing connection to the same host and port; a new
-  /// connection needs a new remote_runtime. A refused TLS handshake comes
-  /// back with OpenSSL's reason when tls_monitor saw it.
+  /// Connects to the actor published at host:port and returns its proxy,
+  /// waiting at most `timeout` for the TCP connection and CAF's handshake
+  /// (the actor's answer included). CAF reuses an existing connection to
+  /// the same host and port; a new connection needs a new remote_runtime.
+  /// The error says what the peer did: no answer within the timeout, a
+  /// refused TLS handshake with OpenSSL's reason when tls_monitor saw it, or
+  /// for a plain handshake the peer closed or garbled, judged from what it
+  /// says to a second connection (peer_greeting.hpp).
   result<caf::actor> connect(const std::string& host, std::uint16_t port,
                              std::chrono::milliseconds timeout);
 
  private:
   remote_runtime(const remote_settings& settings);
+
+  // The clause after "cannot connect to HOST:PORT: " for CAF's `err`, after
+  // `spent` of `timeout`.
+  std::string why_not_connected(const std::string& host, std::uint16_t port,
+                                const caf::error& err, std::chrono::milliseconds timeout,
+                                std::chrono::steady_clock::duration spent);
 
   caf::actor_system_config config_;
   bool tls_;

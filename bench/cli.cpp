@@ -170,8 +170,10 @@ result<command> parse_command_line(int argc, const char* const* argv) {
                  "thread, reused by every sender it runs), per-actor (each clones a keyed one), "
                  "per-message (created, keyed and freed per decrypt, the naive way), or a list")
     ->default_str(raw.context);
-  app.add_option("--timeout", raw.timeout, "Seconds one run may take before it fails")
-    ->default_str("60 + 20 us per actor");
+  app.add_option("--timeout", raw.timeout,
+                 "Seconds one run may take before it fails; with --nodes also the longest "
+                 "wait for each node to answer its connection")
+    ->default_str("60 + 20 us per actor; a node's connection 10");
   app.add_option("--clock", raw.clock,
                  "Actor clock: lean (skips cancelling timeouts no actor set; see "
                  "actors/lean_scheduler.hpp), caf (CAF 0.17's own), or both")

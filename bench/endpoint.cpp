@@ -1,5 +1,6 @@
 #include "bench/endpoint.hpp"
 
+#include "actors/endpoint_name.hpp"
 #include "bench/value_list.hpp"
 
 namespace actorbench::bench {
@@ -18,6 +19,10 @@ result<std::uint16_t> parse_port(const std::string& option, const std::string& t
   return static_cast<std::uint16_t>(std::stoul(text));
 }
 
+std::string to_string(const endpoint& e) {
+  return actors::endpoint_name(e.host, e.port);
+}
+
 result<endpoint> parse_endpoint(const std::string& option, const std::string& text) {
   auto bad = [&] {
     return bad_input("invalid " + option + " '" + text
@@ -32,7 +37,9 @@ result<endpoint> parse_endpoint(const std::string& option, const std::string& te
       return bad();
     host = host.substr(1, host.size() - 2);
   } else if (host.find(':') != std::string::npos) {
-    return bad(); // an IPv6 address needs brackets
+    // "::1:4242" could be an address and a port or an address alone.
+    return bad_input("invalid " + option + " '" + text
+                     + "': an IPv6 address needs brackets, e.g. [::1]:4242");
   }
   auto port = text.substr(colon + 1);
   if (!all_digits(port) || std::stoul(port) == 0 || std::stoul(port) > 65535)

@@ -14,8 +14,12 @@ struct endpoint {
   std::uint16_t port = 0;
 };
 
+/// HOST:PORT as printed everywhere ([IPv6]:PORT): what parse_endpoint reads back.
+std::string to_string(const endpoint& e);
+
 /// Parses HOST:PORT ([IPv6]:PORT for IPv6 addresses), port 1..65535.
-/// `option` names the option in the one-line error.
+/// `option` names the option in the one-line error; an IPv6 address
+/// without brackets is refused as ambiguous.
 result<endpoint> parse_endpoint(const std::string& option, const std::string& text);
 
 /// Parses HOST:PORT,HOST:PORT,... (each as parse_endpoint, none twice).

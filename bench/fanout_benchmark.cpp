@@ -33,10 +33,6 @@ std::optional<double> fanout_result::rss_bytes_per_actor() const {
 
 namespace {
 
-// Longest wait for a worker node to accept a connection and answer the
-// middleman's handshake.
-constexpr std::chrono::seconds node_connect_timeout{10};
-
 // A plain actor system, or a networked one with its connections to the
 // worker nodes (declared last: released before the system).
 struct actor_system_holder {
@@ -122,7 +118,7 @@ result<std::vector<fanout_result>> run_fanout_benchmarks(const std::vector<fanou
         holder.networked = std::move(*rt);
         for (const auto& n : c.nodes) {
           auto node = actors::connect_node(*holder.networked, n.host, n.port,
-                                           node_connect_timeout);
+                                           c.connect_timeout);
           if (!node)
             return runtime_failure(node.err().detail);
           holder.nodes.push_back(std::move(*node));

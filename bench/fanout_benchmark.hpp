@@ -33,6 +33,9 @@ struct fanout_config {
   actors::context_strategy context = actors::context_strategy::per_thread;
   /// Longest wait for one run's replies (and again for its teardown).
   std::chrono::milliseconds timeout{60000};
+  /// Longest wait for each worker node to accept the connection and answer
+  /// CAF's handshake.
+  std::chrono::milliseconds connect_timeout{10000};
   /// Worker nodes (`actorbench node`) that run a share of the senders each;
   /// empty: all run in this process.
   std::vector<endpoint> nodes;

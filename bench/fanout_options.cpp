@@ -184,6 +184,8 @@ result<cli_options> validate_fanout(const fanout_cli_values& raw) {
               // By default a run may take a minute plus 20 us per actor
               // before it counts as hung.
               c.timeout = timeout.value_or(std::chrono::milliseconds{60'000 + p / 50});
+              // And each worker node may take 10 s to answer its connection.
+              c.connect_timeout = timeout.value_or(std::chrono::seconds{10});
               opts.configs.push_back(c);
               if (opts.configs.size() > max_configs)
                 return bad_input("too many configurations: the options combine to more than "

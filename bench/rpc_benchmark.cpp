@@ -54,7 +54,7 @@ double us_since(clock_type::time_point start) {
 }
 
 std::string describe(const rpc_mode& mode) {
-  return mode.target.host + ":" + std::to_string(mode.target.port) + (mode.tls ? " over TLS" : "");
+  return to_string(mode.target) + (mode.tls ? " over TLS" : "");
 }
 
 // A client of one mode: its own actor system, the hello actor's proxy and a

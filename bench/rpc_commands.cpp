@@ -9,6 +9,7 @@
 
 #include <caf/send.hpp>
 
+#include "actors/endpoint_name.hpp"
 #include "actors/hello.hpp"
 #include "actors/remote_runtime.hpp"
 #include "actors/tls_monitor.hpp"
@@ -50,8 +51,7 @@ int run_serve(const serve_options& opts) {
     return fail(runtime_failure(port.err().detail));
   }
   catch_interrupts();
-  std::cout << "actorbench serve: listening on " << (opts.bind.empty() ? "*" : opts.bind) << ':'
-            << *port << " ("
+  std::cout << "actorbench serve: listening on " << actors::endpoint_name(opts.bind, *port) << " ("
             << (opts.tls ? "TLS, client certificates of CA '" + opts.tls->ca + "' required"
                          : std::string{"plain TCP, no TLS"})
             << "; hello actor on the " << actors::to_string(opts.hello_on) << ")" << std::endl;

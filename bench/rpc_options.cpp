@@ -19,7 +19,10 @@ CLI::App* add_serve_command(CLI::App& app, serve_cli_values& values) {
              "runs until SIGINT or SIGTERM, or --duration");
   cmd->add_option("--port", values.port, "TCP port; 0 picks a free one (the bound port is printed)")
     ->default_str(values.port);
-  cmd->add_option("--bind", values.bind, "Address to listen on")->default_str("every interface");
+  cmd->add_option("--bind", values.bind,
+                  "Address to listen on; 0.0.0.0 or :: for every interface (plain TCP is "
+                  "unauthenticated: expose it only on a network you trust)")
+    ->default_str(values.bind);
   cmd->add_option("--duration", values.duration, "Stop after S seconds; 0: only at a signal")
     ->default_str(values.duration);
   cmd->add_option("--threads", values.threads, "Scheduler threads")->default_str("one per core");

@@ -23,8 +23,8 @@ namespace actorbench::bench {
 struct serve_options {
   /// 0: any free port (the one bound is printed).
   std::uint16_t port = 0;
-  /// Address to listen on; empty: every interface.
-  std::string bind;
+  /// Address to listen on (0.0.0.0 or ::: every interface).
+  std::string bind = "127.0.0.1";
   std::optional<actors::tls_settings> tls;
   /// Stop after this long; zero: at SIGINT or SIGTERM only.
   std::chrono::seconds duration{0};
@@ -75,7 +75,7 @@ struct rpc_options {
 /// The options as typed, before validation.
 struct serve_cli_values {
   std::string port = "0";
-  std::string bind;
+  std::string bind = "127.0.0.1";
   std::string duration = "0";
   std::string threads = "0";
   std::string hello_on = "scheduler";

@@ -65,7 +65,7 @@ nlohmann::json mode_json(const rpc_result& r, const rpc_settings& s) {
                              {"min", json_number(ms(percentile(lat, 0)))}};
   nlohmann::json out = {
     {"mode", r.mode.tls ? "tls" : "plain"},
-    {"target", r.mode.target.host + ":" + std::to_string(r.mode.target.port)},
+    {"target", to_string(r.mode.target)},
     {"requests_measured", lat.size()},
     {"latency_ms", std::move(ms_stats)},
     {"requests_per_s", json_number(requests_per_s(r))},
@@ -124,9 +124,8 @@ void write_csv(const std::vector<rpc_result>& results, const rpc_settings& s, st
     return std::string{cell};
   };
   for (const auto& r : results) {
-    const std::string prefix = std::string{r.mode.tls ? "tls" : "plain"} + ','
-                               + r.mode.target.host + ':' + std::to_string(r.mode.target.port)
-                               + ',';
+    const std::string prefix =
+      std::string{r.mode.tls ? "tls" : "plain"} + ',' + to_string(r.mode.target) + ',';
     for (std::size_t i = 0; i < r.latency_us.size(); ++i)
       out << prefix << i + 1 << ',' << number(r.latency_us, i) << ','
           << (s.reconnect ? number(r.connect_us, i) : std::string{}) << ','
@@ -150,7 +149,7 @@ void write_rpc_table(const std::vector<rpc_result>& results, const rpc_settings&
   out << "actorbench " << tool_version << " rpc: hello(\"" << s.name << "\") to ";
   for (std::size_t i = 0; i < results.size(); ++i) {
     const auto& target = results[i].mode.target;
-    out << (i > 0 ? " and " : "") << target.host << ':' << target.port;
+    out << (i > 0 ? " and " : "") << to_string(target);
     if (results.size() > 1)
       out << " (" << (results[i].mode.tls ? "TLS" : "plain") << ')';
   }

@@ -44,6 +44,9 @@ class frame_reader {
     return std::nullopt;
   }
 
+  /// Bytes received but not yet part of a whole frame: the start of one.
+  std::size_t pending() const noexcept { return buf_.size() - start_; }
+
  private:
   bytes buf_;
   std::size_t start_ = 0;

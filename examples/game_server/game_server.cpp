@@ -8,12 +8,16 @@
 // the pool's handler: the broker answers `accepted` or `rejected` in order.
 // A packet too short or failing its tag is dropped and counted; a frame that
 // breaks the protocol closes that connection only; a disconnect closes its
-// session. The server runs until SIGINT/SIGTERM or --duration.
+// session. A client that leaves a frame unfinished, sends no hello, or goes
+// quiet is closed after --frame-timeout (no hello, part of a frame) or
+// --idle-timeout (no frame at all). The server runs until SIGINT/SIGTERM or
+// --duration.
 //
 // The key travels in clear in `hello`: this demonstrates per-connection
 // sessions, it is not a key exchange. Listen on loopback (the default).
 //
 //   game_server [--port 7777] [--bind 127.0.0.1] [--duration S] [--cipher aes-256-gcm]
+//               [--frame-timeout 10] [--idle-timeout 60]
 //
 // Exit codes: 0 stopped as asked; 1 a runtime failure; 2 bad input, including
 // a port that cannot be listened on (one line on stderr).
@@ -24,6 +28,7 @@
 #include <iostream>
 #include <memory>
 #include <optional>
+#include <sstream>
 #include <string>
 #include <thread>
 #include <unordered_map>
@@ -37,6 +42,7 @@
 #include <caf/scoped_actor.hpp>
 #include <caf/send.hpp>
 
+#include "actors/endpoint_name.hpp"
 #include "actors/session_pool.hpp"
 #include "command_line.hpp"
 #include "frame_reader.hpp"
@@ -44,6 +50,7 @@
 
 using namespace actorbench;
 using open_atom = caf::atom_constant<caf::atom("open")>;
+using tick_atom = caf::atom_constant<caf::atom("tick")>;
 
 namespace {
 
@@ -51,16 +58,31 @@ namespace {
 constexpr std::size_t max_unsent_bytes = 4 << 20;
 constexpr const char* unread_replies = "it does not read its replies";
 
+using clock_type = std::chrono::steady_clock;
+
+/// How long a client may keep the server waiting (an idle of 0: forever).
+struct client_timeouts {
+  /// For its hello after connecting, and for the rest of a frame it began.
+  clock_type::duration frame = std::chrono::seconds{10};
+  /// Between whole frames once it has a session.
+  clock_type::duration idle = std::chrono::seconds{60};
+};
+
 /// What main and the broker share: main fills in the pool before the broker
 /// opens its port, and destroys it after the broker is gone.
 struct server_shared {
   std::shared_ptr<actors::session_pool> pool;
   std::atomic<std::uint64_t> protocol_errors{0};
+  client_timeouts timeouts;
 };
 
 struct connection {
   std::string peer;
   game::frame_reader reader;
+  /// When it connected or last completed a frame.
+  clock_type::time_point last_frame;
+  /// When the first byte of the frame it has not finished arrived.
+  std::optional<clock_type::time_point> frame_started;
   std::optional<std::uint32_t> session;
   std::uint64_t accepted = 0;
   std::uint64_t malformed = 0;
@@ -78,13 +100,34 @@ class server_state {
     auto r = self_->add_tcp_doorman(port, bind.c_str(), true);
     if (!r)
       return r.error();
+    self_->delayed_send(self_, tick_interval(), tick_atom::value);
     return r->second;
   }
 
   void on_connect(caf::io::connection_handle hdl) {
     auto& c = conns_[hdl];
-    c.peer = self_->remote_addr(hdl) + ':' + std::to_string(self_->remote_port(hdl));
+    c.peer = actors::endpoint_name(self_->remote_addr(hdl), self_->remote_port(hdl));
+    c.last_frame = clock_type::now();
     self_->configure_read(hdl, caf::io::receive_policy::at_most(8192));
+  }
+
+  /// Closes the connections that kept the server waiting too long.
+  void on_tick() {
+    auto now = clock_type::now();
+    const auto& t = shared_->timeouts;
+    std::vector<std::pair<caf::io::connection_handle, std::string>> late;
+    for (const auto& [hdl, c] : conns_) {
+      if (c.frame_started && now - *c.frame_started > t.frame)
+        late.emplace_back(hdl, "an unfinished frame for more than " + seconds(t.frame)
+                                 + " (--frame-timeout)");
+      else if (!c.session && now - c.last_frame > t.frame)
+        late.emplace_back(hdl, "no hello within " + seconds(t.frame) + " (--frame-timeout)");
+      else if (t.idle.count() > 0 && now - c.last_frame > t.idle)
+        late.emplace_back(hdl, "no frame for more than " + seconds(t.idle) + " (--idle-timeout)");
+    }
+    for (const auto& [hdl, why] : late)
+      drop(hdl, why);
+    self_->delayed_send(self_, tick_interval(), tick_atom::value);
   }
 
   void on_data(caf::io::connection_handle hdl, const std::vector<char>& data) {
@@ -94,8 +137,20 @@ class server_state {
     auto& c = i->second;
     c.reader.append(data.data(), data.size());
     std::string problem;
-    auto bad_frame = c.reader.drain(
-      [&](const game::frame& f) { return on_frame(hdl, c, f, problem); });
+    bool completed = false;
+    auto bad_frame = c.reader.drain([&](const game::frame& f) {
+      completed = true;
+      return on_frame(hdl, c, f, problem);
+    });
+    auto now = clock_type::now();
+    if (completed)
+      c.last_frame = now;
+    // What is left is the start of a frame that began in this read, unless
+    // no frame completed and one was pending already.
+    if (c.reader.pending() == 0)
+      c.frame_started.reset();
+    else if (completed || !c.frame_started)
+      c.frame_started = now;
     if (bad_frame)
       problem = "bad frame (" + std::string{game::to_string(*bad_frame)} + ")";
     if (!problem.empty())
@@ -137,6 +192,20 @@ class server_state {
 
  private:
   using conn_map = std::unordered_map<caf::io::connection_handle, connection>;
+
+  static std::string seconds(clock_type::duration d) {
+    std::ostringstream out;
+    out << std::chrono::duration<double>(d).count() << " s";
+    return out.str();
+  }
+
+  /// A quarter of the shortest timeout, at most a second: a connection is
+  /// closed at most that much after its time is up.
+  clock_type::duration tick_interval() const {
+    const auto& t = shared_->timeouts;
+    auto shortest = t.idle.count() > 0 ? std::min(t.frame, t.idle) : t.frame;
+    return std::min<clock_type::duration>(shortest / 4, std::chrono::seconds{1});
+  }
 
   /// Handles one frame; false (with `problem` set) if it breaks the protocol.
   bool on_frame(caf::io::connection_handle hdl, connection& c, const game::frame& f,
@@ -231,6 +300,7 @@ caf::behavior game_server(caf::io::broker* self, std::shared_ptr<server_shared> 
     [st](const caf::io::new_connection_msg& msg) { st->on_connect(msg.handle); },
     [st](const caf::io::new_data_msg& msg) { st->on_data(msg.handle, msg.buf); },
     [st](const caf::io::connection_closed_msg& msg) { st->on_closed(msg.handle); },
+    [st](tick_atom) { st->on_tick(); },
     [](const caf::io::acceptor_closed_msg&) {},
     // The pool's handler: the game logic would use the plaintext; this demo only answers.
     [st](std::uint32_t session, const crypto::bytes&) { st->on_verdict(session, std::nullopt); },
@@ -247,11 +317,13 @@ struct options {
   std::string bind = "127.0.0.1";
   std::chrono::duration<double> duration{0};
   game::aead_choice aead;
+  client_timeouts timeouts;
 };
 
 /// The options, or exits 2 with one line on stderr (0 after --help).
 options parse_options(int argc, char** argv) {
   std::string port = "7777", duration = "0", cipher = "aes-256-gcm";
+  std::string frame_timeout = "10", idle_timeout = "60";
   options opts;
   CLI::App app{"game_server: a TCP game server on actorbench's session pool (a demo: the "
                "hello frame carries each client's key in clear)"};
@@ -261,6 +333,13 @@ options parse_options(int argc, char** argv) {
   app.add_option("--duration", duration, "Seconds to run; 0: until SIGINT or SIGTERM")
     ->default_str(duration);
   app.add_option("--cipher", cipher, "AEAD cipher of every session")->default_str(cipher);
+  app.add_option("--frame-timeout", frame_timeout,
+                 "Seconds a client may take to send its hello after connecting, and to finish "
+                 "a frame it began; then it is disconnected")
+    ->default_str(frame_timeout);
+  app.add_option("--idle-timeout", idle_timeout,
+                 "Seconds a session may go without a frame before it is disconnected; 0: never")
+    ->default_str(idle_timeout);
   auto fail = [](const std::string& line) {
     std::cerr << "game_server: " << line << '\n';
     std::exit(2);
@@ -276,13 +355,18 @@ options parse_options(int argc, char** argv) {
   auto p = game::parse_integer("--port", port, 0, 65535);
   auto d = game::parse_seconds("--duration", duration, 0, 86400);
   auto c = game::find_aead(cipher);
+  auto ft = game::parse_seconds("--frame-timeout", frame_timeout, 0.01, 3600);
+  auto it = game::parse_seconds("--idle-timeout", idle_timeout, 0, 86400);
   for (const std::string* err : {p ? nullptr : &p.err(), d ? nullptr : &d.err(),
-                                 c ? nullptr : &c.err()})
+                                 c ? nullptr : &c.err(), ft ? nullptr : &ft.err(),
+                                 it ? nullptr : &it.err()})
     if (err)
       fail(*err);
   opts.port = static_cast<std::uint16_t>(*p);
   opts.duration = *d;
   opts.aead = *c;
+  opts.timeouts.frame = std::chrono::duration_cast<clock_type::duration>(*ft);
+  opts.timeouts.idle = std::chrono::duration_cast<clock_type::duration>(*it);
   return opts;
 }
 
@@ -298,6 +382,7 @@ int main(int argc, char** argv) {
   cfg.set("scheduler.max-threads", std::max(1u, std::thread::hardware_concurrency()));
   caf::actor_system sys{cfg};
   auto shared = std::make_shared<server_shared>();
+  shared->timeouts = opts.timeouts;
   auto server = sys.middleman().spawn_broker(game_server, shared);
   caf::scoped_actor self{sys};
   self->monitor(server);
@@ -337,7 +422,7 @@ int main(int argc, char** argv) {
     shut_down();
     return 2;
   }
-  std::cout << "game_server: listening on " << opts.bind << ':' << *port << ", "
+  std::cout << "game_server: listening on " << actors::endpoint_name(opts.bind, *port) << ", "
             << opts.aead.backend->name() << '/' << opts.aead.cipher->name << std::endl;
 
   bool signalled = game::wait_for_stop(opts.duration);

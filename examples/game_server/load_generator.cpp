@@ -40,6 +40,7 @@
 #include <caf/send.hpp>
 
 #include "actors/countdown_latch.hpp"
+#include "actors/endpoint_name.hpp"
 #include "command_line.hpp"
 #include "frame_reader.hpp"
 #include "packet_codec.hpp"
@@ -418,7 +419,8 @@ int main(int argc, char** argv) {
 
   auto before = ask_stats(sys, opts.host, opts.port);
   if (!before) {
-    std::cerr << "load_generator: no game server at " << opts.host << ':' << opts.port << ": "
+    std::cerr << "load_generator: no game server at "
+              << actors::endpoint_name(opts.host, opts.port) << ": "
               << before.err() << '\n';
     return 1;
   }
@@ -426,7 +428,7 @@ int main(int argc, char** argv) {
   std::cout << "load_generator: " << opts.clients << " clients (" << opts.tampered
             << " tampered, " << opts.malformed << " malformed, " << opts.garbage
             << " garbage) for " << opts.duration.count() << " s at " << opts.rate
-            << " packets/s each to " << opts.host << ':' << opts.port << ", "
+            << " packets/s each to " << actors::endpoint_name(opts.host, opts.port) << ", "
             << plan.backend->name() << '/' << plan.cipher->name << std::endl;
 
   std::vector<client_result> results(opts.clients);

@@ -187,9 +187,16 @@ TEST_CASE("a TLS server refuses a plain client and keeps serving") {
   server srv{credentials("server")};
   auto reply = ask(srv.port, std::nullopt);
   CHECK(reply.find("error: cannot connect") == 0);
-  CHECK(reply.find("(does the server expect TLS?)") != std::string::npos);
+  CHECK(reply.find("sends nothing first, as a TLS server does with a plain client (does the "
+                   "server expect TLS?)") != std::string::npos);
+  // The client then listened on a second connection for what the server
+  // says first (nothing, as TLS servers do), which the server refused too.
   auto refused = server_refusals();
-  REQUIRE(refused.size() == 1);
+  if (refused.size() == 1) {
+    auto more = server_refusals();
+    refused.insert(refused.end(), more.begin(), more.end());
+  }
+  REQUIRE(refused.size() == 2);
   CHECK(refused[0].peer.rfind("127.0.0.1:", 0) == 0);
   CHECK(refused[0].reason == "handshake failed: wrong version number");
   CHECK(ask(srv.port, credentials("client")) == "Hello, actor");
