@@ -42,14 +42,16 @@ int fail(const error& err) {
 result<bool> emit(const std::string& path, output_format format,
                   const std::function<void(std::ostream&)>& write,
                   const std::function<void(std::ostream&)>& table) {
+  result<bool> written = true;
   if (path.empty()) {
     write(std::cout);
-    return true;
+  } else {
+    written = write_output_file(path, "--output", write);
+    if (format != output_format::table || !written)
+      table(std::cout);
   }
-  auto written = write_output_file(path, "--output", write);
-  if (format != output_format::table || !written)
-    table(std::cout);
-  return written;
+  auto shown = flush_standard_output();
+  return !written ? written : shown;
 }
 
 namespace {

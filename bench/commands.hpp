@@ -27,8 +27,8 @@ int fail(const error& err);
 /// Writes results through `write` to `path` (replaced only once complete,
 /// see output_file), or to standard output when `path` is empty. With a file,
 /// the console also gets them through `table` when the file holds another
-/// format, or when the file could not be written, so no results are lost;
-/// the file's error is returned.
+/// format, or when the file could not be written, so no results are lost.
+/// Standard output is flushed and checked; the file's error comes first.
 result<bool> emit(const std::string& path, output_format format,
                   const std::function<void(std::ostream&)>& write,
                   const std::function<void(std::ostream&)>& table);

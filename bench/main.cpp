@@ -50,11 +50,11 @@ int main(int argc, char** argv) {
   // ("File too large"), which is reported like any other write error.
   std::signal(SIGXFSZ, SIG_IGN);
   int code = run(argc, argv);
-  // Results that never reached standard output are a failure, whatever the
-  // command did.
-  if (auto ok = flush_standard_output(); !ok) {
-    int failed = fail(ok.err());
-    return code != 0 ? code : failed;
-  }
+  // Output that never reached standard output is a failure. A command that
+  // failed has already said why (its results' write to standard output is
+  // checked where they are written), so it gets no second line.
+  auto ok = flush_standard_output();
+  if (!ok && code == 0)
+    return fail(ok.err());
   return code;
 }
