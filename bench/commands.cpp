@@ -230,7 +230,7 @@ int run_keygen(const keygen_options& opts) {
   // Nothing measured is no result: the previous --output and --dump-keys
   // files stay as they were.
   if (keys == 0) {
-    auto why = interrupted ? std::string{"interrupted"}
+    auto why = interrupted ? "interrupted by signal " + std::to_string(interrupt_signal())
                            : "--time-limit of " + std::to_string(opts.time_limit.count())
                                + " s reached";
     return fail(runtime_failure(why + " before any key was generated: nothing to write"));
