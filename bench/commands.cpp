@@ -7,8 +7,8 @@
 
 #include <chrono>
 #include <functional>
-#include <optional>
 #include <iostream>
+#include <optional>
 #include <thread>
 
 #include "actors/keygen_pool.hpp"

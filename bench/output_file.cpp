@@ -106,9 +106,8 @@ result<output_file> output_file::open(const std::string& path, const std::string
       return fail(errno);
     target = resolved;
   }
-  auto slash = target.find_last_of('/');
-  std::string dir = slash == std::string::npos ? "." : target.substr(0, slash == 0 ? 1 : slash);
-  std::string base = slash == std::string::npos ? target : target.substr(slash + 1);
+  auto dir = directory_of(target);
+  auto base = target.substr(target.find_last_of('/') + 1);
   std::string temporary = (dir == "/" ? "" : dir) + "/." + base + ".XXXXXX";
   int fd = ::mkostemp(temporary.data(), O_CLOEXEC);
   if (fd < 0)
@@ -116,7 +115,7 @@ result<output_file> output_file::open(const std::string& path, const std::string
   auto s = std::make_unique<state>(path, option, target, temporary, fd);
   mode_t mode = 0600;
   if (access == file_access::usual)
-    mode = exists ? (st.st_mode & 07777) : (0666 & ~current_umask());
+    mode = exists ? (st.st_mode & 0777) : (0666 & ~current_umask());
   if (exists)
     // Keeps the replaced file's owner and group where allowed (as root); a
     // user who may not give files away keeps the file as their own.
@@ -152,6 +151,11 @@ result<bool> output_file::commit() {
     s.temporary.clear();
   }
   return true;
+}
+
+std::string directory_of(const std::string& path) {
+  auto slash = path.find_last_of('/');
+  return slash == std::string::npos ? "." : path.substr(0, slash == 0 ? 1 : slash);
 }
 
 result<bool> write_output_file(const std::string& path, const std::string& option,

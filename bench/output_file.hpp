@@ -11,8 +11,8 @@ namespace actorbench::bench {
 
 /// Who may read an output file once it is in place.
 enum class file_access {
-  /// As a normal create gives it: 0666 less the umask, or the permissions of
-  /// the file it replaces.
+  /// As a normal create gives it: 0666 less the umask, or the permission
+  /// bits (rwx, no set-id) of the file it replaces.
   usual,
   /// The owner alone (0600), whatever the umask: for private keys.
   owner_only,
@@ -54,6 +54,9 @@ private:
   explicit output_file(std::unique_ptr<state> s);
   std::unique_ptr<state> state_;
 };
+
+/// The directory `path` is in: "." for a bare name, "/" for one in the root.
+std::string directory_of(const std::string& path);
 
 /// Writes what `write` produces to `path` through an output_file and commits it.
 result<bool> write_output_file(const std::string& path, const std::string& option,

@@ -1,9 +1,12 @@
 #include "bench/output_options.hpp"
 
+#include <climits>
 #include <cstdlib>
 
 #include <sys/stat.h>
 #include <unistd.h>
+
+#include "bench/output_file.hpp"
 
 namespace actorbench::bench {
 
@@ -18,16 +21,6 @@ result<output_format> parse_format(const std::string& text) {
     return output_format::markdown;
   return bad_input("invalid --format '" + text + "': expected table, json, csv or markdown");
 }
-
-namespace {
-
-// The directory `path` is in ("." for a bare name).
-std::string directory_of(const std::string& path) {
-  auto slash = path.find_last_of('/');
-  return slash == std::string::npos ? "." : path.substr(0, slash == 0 ? 1 : slash);
-}
-
-} // namespace
 
 result<bool> check_output_path(const std::string& option, const std::string& path) {
   if (path.empty())
@@ -46,10 +39,9 @@ result<bool> check_output_path(const std::string& option, const std::string& pat
       return true;
     // The file it is, at the end of any symbolic links, is replaced in its
     // own directory.
-    if (char* real = realpath(path.c_str(), nullptr); real != nullptr) {
+    char real[PATH_MAX];
+    if (realpath(path.c_str(), real) != nullptr)
       dir = directory_of(real);
-      std::free(real);
-    }
     if (access(dir.c_str(), W_OK) != 0)
       return invalid("directory '" + dir + "' is not writable: the file is replaced, not "
                      "rewritten in place");
