@@ -84,6 +84,15 @@ result<saved_results_options> validate_saved(const CLI::App& app, const output_v
       return ok.err();
     out.plot_path = v.plot;
   }
+  // A report written over its input would lose the saved results.
+  for (const auto& input : out.files) {
+    if (auto ok = refuse_same_file("--output", out.output_path, "the input", input); !ok)
+      return ok.err();
+    if (auto ok = refuse_same_file("--plot", out.plot_path, "the input", input); !ok)
+      return ok.err();
+  }
+  if (auto ok = refuse_same_file("--plot", out.plot_path, "--output", out.output_path); !ok)
+    return ok.err();
   return out;
 }
 
@@ -422,6 +431,15 @@ result<command> parse_command_line(int argc, const char* const* argv) {
         return ok.err();
       opts->plot_path = keygen_out.plot;
     }
+    if (auto ok = refuse_same_file("--plot", opts->plot_path, "--output", opts->output_path); !ok)
+      return ok.err();
+    if (auto ok = refuse_same_file("--output", opts->output_path, "--dump-keys",
+                                   opts->dump_keys_path);
+        !ok)
+      return ok.err();
+    if (auto ok = refuse_same_file("--plot", opts->plot_path, "--dump-keys", opts->dump_keys_path);
+        !ok)
+      return ok.err();
     opts->quiet = keygen_quiet;
     command cmd;
     cmd.what = command::action::keygen;

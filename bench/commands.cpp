@@ -3,13 +3,12 @@
 // Part of the executable, not of the library (which never prints).
 #include "bench/commands.hpp"
 
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include <chrono>
-#include <fstream>
 #include <functional>
 #include <iostream>
+#include <optional>
 #include <thread>
 
 #include "actors/keygen_pool.hpp"
@@ -24,9 +23,11 @@
 #include "bench/json_reader.hpp"
 #include "bench/keygen_plot.hpp"
 #include "bench/keygen_report.hpp"
+#include "bench/output_file.hpp"
 #include "bench/plot.hpp"
 #include "bench/progress_bar.hpp"
 #include "bench/reporter.hpp"
+#include "bench/standard_output.hpp"
 #include "bench/text_table.hpp"
 #include "bench/version.hpp"
 #include "bench/zone_report.hpp"
@@ -38,32 +39,34 @@ int fail(const error& err) {
   return exit_code(err.code);
 }
 
-result<bool> emit(const std::string& path, const std::function<void(std::ostream&)>& write) {
+result<bool> emit(const std::string& path, output_format format,
+                  const std::function<void(std::ostream&)>& write,
+                  const std::function<void(std::ostream&)>& table) {
+  result<bool> written = true;
   if (path.empty()) {
     write(std::cout);
-    return true;
+  } else {
+    written = write_output_file(path, "--output", write);
+    if (format != output_format::table || !written)
+      table(std::cout);
   }
-  std::ofstream file{path};
-  write(file);
-  if (!file.flush())
-    return runtime_failure("cannot write '" + path + "'");
-  return true;
+  auto shown = flush_standard_output();
+  return !written ? written : shown;
 }
 
 namespace {
 
-// Prints `rep` as asked; the console also gets the table when a file gets
-// the chosen format. Then draws the plot, if any.
+// Prints `rep` as asked (see emit), then draws the plot, if any, even when
+// the file could not be written; the first error is returned.
 result<bool> publish(const report& rep, output_format format, const std::string& output_path,
                      const std::string& plot_path) {
-  auto written = emit(output_path, [&](std::ostream& out) { make_reporter(format)->write(rep, out); });
-  if (!written)
+  auto written = emit(
+    output_path, format, [&](std::ostream& out) { make_reporter(format)->write(rep, out); },
+    [&](std::ostream& out) { make_console_reporter()->write(rep, out); });
+  if (plot_path.empty())
     return written;
-  if (!output_path.empty() && format != output_format::table)
-    make_console_reporter()->write(rep, std::cout);
-  if (!plot_path.empty())
-    return write_plot(rep, plot_path);
-  return true;
+  auto drawn = write_plot(rep, plot_path);
+  return !written ? written : drawn;
 }
 
 std::string interrupted_message() {
@@ -134,8 +137,9 @@ int run_diff(const saved_results_options& opts) {
   if (!new_run)
     return fail(new_run.err());
   auto entries = diff_reports(*old_run, *new_run);
-  auto ok = emit(opts.output_path,
-                 [&](std::ostream& out) { write_diff(entries, out, opts.format); });
+  auto ok = emit(
+    opts.output_path, opts.format, [&](std::ostream& out) { write_diff(entries, out, opts.format); },
+    [&](std::ostream& out) { write_diff(entries, out, output_format::table); });
   return ok ? 0 : fail(ok.err());
 }
 
@@ -149,13 +153,14 @@ int run_cipher(const cipher_options& opts) {
   if (!results)
     return fail(results.err());
   auto machine = read_machine_info();
-  auto ok = emit(opts.output_path, [&](std::ostream& out) {
-    write_cipher_report(*results, opts.reference, machine, opts.format, out);
-  });
+  auto ok = emit(
+    opts.output_path, opts.format,
+    [&](std::ostream& out) {
+      write_cipher_report(*results, opts.reference, machine, opts.format, out);
+    },
+    [&](std::ostream& out) { write_cipher_table(*results, opts.reference, out); });
   if (!ok)
     return fail(ok.err());
-  if (!opts.output_path.empty() && opts.format != output_format::table)
-    write_cipher_table(*results, opts.reference, std::cout);
   std::size_t failures = 0;
   for (const auto& r : *results)
     failures += r.failures;
@@ -176,13 +181,12 @@ int run_keygen(const keygen_options& opts) {
   std::size_t skipped = 0;
   catch_interrupts();
   // Private keys go only where --dump-keys says, readable by the owner alone.
-  std::ofstream dump;
+  std::optional<output_file> dump;
   if (!opts.dump_keys_path.empty()) {
-    auto old_mask = umask(077);
-    dump.open(opts.dump_keys_path, std::ios::trunc);
-    umask(old_mask);
-    if (!dump)
-      return fail(runtime_failure("cannot write --dump-keys '" + opts.dump_keys_path + "'"));
+    auto opened = output_file::open(opts.dump_keys_path, "--dump-keys", file_access::owner_only);
+    if (!opened)
+      return fail(opened.err());
+    dump = std::move(*opened);
   }
   for (const auto& request : opts.requests) {
     // A rough per-key time, so long cells are announced before they start.
@@ -201,8 +205,10 @@ int run_keygen(const keygen_options& opts) {
                     << " s (from a short calibration)\n";
       }
       actors::keygen_params params{request, threads, opts.keys, left, &interrupt_flag(), {}};
-      if (dump.is_open())
-        params.key_sink = [&dump](const crypto::generated_key& key) { dump << crypto::to_pem(key); };
+      if (dump)
+        params.key_sink = [&dump](const crypto::generated_key& key) {
+          dump->stream() << crypto::to_pem(key);
+        };
       auto sample = actors::run_keygen(params, [&](const actors::keygen_progress&) {
         if (interactive)
           bar.update(++done, total);
@@ -217,25 +223,37 @@ int run_keygen(const keygen_options& opts) {
     }
   }
   bar.finish();
-  if (dump.is_open() && !dump.flush())
-    return fail(runtime_failure("cannot write --dump-keys '" + opts.dump_keys_path + "'"));
   bool interrupted = interrupt_flag().load();
-  if (interrupted && cells.empty())
-    return fail(runtime_failure("interrupted before any cell was measured: nothing to write"));
+  std::size_t keys = 0;
+  for (const auto& c : cells)
+    keys += c.sample.keys;
+  // Nothing measured is no result: the previous --output and --dump-keys
+  // files stay as they were.
+  if (keys == 0) {
+    auto why = interrupted ? "interrupted by signal " + std::to_string(interrupt_signal())
+                           : "--time-limit of " + std::to_string(opts.time_limit.count())
+                               + " s reached";
+    return fail(runtime_failure(why + " before any key was generated: nothing to write"));
+  }
   if (skipped > 0 && !interrupted)
     std::cerr << "actorbench: --time-limit reached: " << skipped << " cells not run\n";
-  auto ok = emit(opts.output_path, [&](std::ostream& out) {
-    write_keygen_report(cells, machine, opts.format, out);
-  });
-  if (!ok)
-    return fail(ok.err());
-  if (!opts.output_path.empty() && opts.format != output_format::table)
-    write_keygen_table(cells, std::cout);
+  // Every output is written even if one fails; the first error is reported.
+  result<bool> ok = true;
+  if (dump)
+    ok = dump->commit();
+  auto written = emit(
+    opts.output_path, opts.format,
+    [&](std::ostream& out) { write_keygen_report(cells, machine, opts.format, out); },
+    [&](std::ostream& out) { write_keygen_table(cells, out); });
+  if (ok)
+    ok = written;
   if (!opts.plot_path.empty()) {
     auto drawn = write_keygen_plot(cells, opts.plot_path);
-    if (!drawn)
-      return fail(drawn.err());
+    if (ok)
+      ok = drawn;
   }
+  if (!ok)
+    return fail(ok.err());
   if (interrupted)
     return fail(runtime_failure(interrupted_message()));
   std::size_t failures = 0;
@@ -282,12 +300,12 @@ int run_zone(const zone_options& opts) {
     rep.search.probes.push_back(std::move(*r));
     rep.search.stopped = rep.search.probes.back().sample.stopped_early;
   }
-  auto ok = emit(opts.output_path,
-                 [&](std::ostream& out) { write_zone_report(rep, opts.format, out); });
+  auto ok = emit(
+    opts.output_path, opts.format,
+    [&](std::ostream& out) { write_zone_report(rep, opts.format, out); },
+    [&](std::ostream& out) { write_zone_table(rep, out); });
   if (!ok)
     return fail(ok.err());
-  if (!opts.output_path.empty() && opts.format != output_format::table)
-    write_zone_table(rep, std::cout);
   if (interrupt_flag().load())
     return fail(runtime_failure("interrupted by signal " + std::to_string(interrupt_signal())
                                 + ": the ticks measured so far were written"));
@@ -314,6 +332,9 @@ int run_node(const node_options& opts) {
   std::cout << "actorbench node listening on "
             << actors::endpoint_name(opts.listen.host, served->port())
             << ((*rt)->uses_tls() ? " (TLS)" : "") << std::endl;
+  // Whoever started the node cannot learn its port: it would wait in vain.
+  if (auto ok = flush_standard_output(); !ok)
+    return fail(ok.err());
   while (!interrupt_flag().load())
     std::this_thread::sleep_for(std::chrono::milliseconds{100});
   return 0;

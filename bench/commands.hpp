@@ -24,7 +24,13 @@ int run_node(const node_options& opts);
 /// Prints `err` as one line on standard error; returns its exit code.
 int fail(const error& err);
 
-/// Writes through `write` to `path`, or to standard output when it is empty.
-result<bool> emit(const std::string& path, const std::function<void(std::ostream&)>& write);
+/// Writes results through `write` to `path` (replaced only once complete,
+/// see output_file), or to standard output when `path` is empty. With a file,
+/// the console also gets them through `table` when the file holds another
+/// format, or when the file could not be written, so no results are lost.
+/// Standard output is flushed and checked; the file's error comes first.
+result<bool> emit(const std::string& path, output_format format,
+                  const std::function<void(std::ostream&)>& write,
+                  const std::function<void(std::ostream&)>& table);
 
 } // namespace actorbench::bench

@@ -223,6 +223,8 @@ result<cli_options> validate_fanout(const fanout_cli_values& raw) {
       return ok.err();
     opts.plot_path = raw.plot;
   }
+  if (auto ok = refuse_same_file("--plot", opts.plot_path, "--output", opts.output_path); !ok)
+    return ok.err();
   return opts;
 }
 

@@ -6,7 +6,6 @@
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
-#include <fstream>
 #include <locale>
 #include <optional>
 #include <sstream>
@@ -21,6 +20,8 @@
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <unistd.h>
+
+#include "bench/output_file.hpp"
 
 extern char** environ;
 
@@ -305,13 +306,9 @@ result<bool> render_plot(const std::string& script, const std::string& path,
   if (!image)
     return image.err();
 
-  std::ofstream file{path, std::ios::binary | std::ios::trunc};
-  if (file)
-    file.write(image->data(), static_cast<std::streamsize>(image->size()));
-  file.close();
-  if (!file)
-    return runtime_failure("cannot write --plot '" + path + "'");
-  return true;
+  return write_output_file(path, "--plot", [&](std::ostream& out) {
+    out.write(image->data(), static_cast<std::streamsize>(image->size()));
+  });
 }
 
 } // namespace actorbench::bench

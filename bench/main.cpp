@@ -1,12 +1,16 @@
 // The actorbench command: parse the command line, run the subcommand.
+#include <csignal>
 #include <iostream>
 
 #include "bench/cli.hpp"
 #include "bench/commands.hpp"
+#include "bench/standard_output.hpp"
 
 using namespace actorbench::bench;
 
-int main(int argc, char** argv) {
+namespace {
+
+int run(int argc, char** argv) {
   auto cmd = parse_command_line(argc, argv);
   if (!cmd)
     return fail(cmd.err());
@@ -35,4 +39,22 @@ int main(int argc, char** argv) {
       break;
   }
   return run_fanout(cmd->options);
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+  take_standard_output();
+  // A file grown past `ulimit -f` would kill the process with SIGXFSZ and
+  // leave a half-written temporary file; ignored, the write fails with EFBIG
+  // ("File too large"), which is reported like any other write error.
+  std::signal(SIGXFSZ, SIG_IGN);
+  int code = run(argc, argv);
+  // Output that never reached standard output is a failure. A command that
+  // failed has already said why (its results' write to standard output is
+  // checked where they are written), so it gets no second line.
+  auto ok = flush_standard_output();
+  if (!ok && code == 0)
+    return fail(ok.err());
+  return code;
 }

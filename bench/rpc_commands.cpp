@@ -20,6 +20,7 @@
 #include "bench/machine_info.hpp"
 #include "bench/rpc_benchmark.hpp"
 #include "bench/rpc_report.hpp"
+#include "bench/standard_output.hpp"
 
 namespace actorbench::bench {
 
@@ -55,6 +56,11 @@ int run_serve(const serve_options& opts) {
             << (opts.tls ? "TLS, client certificates of CA '" + opts.tls->ca + "' required"
                          : std::string{"plain TCP, no TLS"})
             << "; hello actor on the " << actors::to_string(opts.hello_on) << ")" << std::endl;
+  // Whoever started the server cannot learn its port: it would wait in vain.
+  if (auto ok = flush_standard_output(); !ok) {
+    stop_hello();
+    return fail(ok.err());
+  }
   auto start = std::chrono::steady_clock::now();
   std::size_t refused = 0;
   while (!interrupt_flag()) {
@@ -117,13 +123,14 @@ int run_rpc(const rpc_options& opts) {
   auto results = run_rpc(modes, settings, &interrupt_flag());
   if (!results)
     return fail(results.err());
-  auto ok = emit(opts.output_path, [&](std::ostream& out) {
-    write_rpc_report(*results, settings, read_machine_info(), git_commit, opts.format, out);
-  });
+  auto ok = emit(
+    opts.output_path, opts.format,
+    [&](std::ostream& out) {
+      write_rpc_report(*results, settings, read_machine_info(), git_commit, opts.format, out);
+    },
+    [&](std::ostream& out) { write_rpc_table(*results, settings, out); });
   if (!ok)
     return fail(ok.err());
-  if (!opts.output_path.empty() && opts.format != output_format::table)
-    write_rpc_table(*results, settings, std::cout);
   if (!results->empty() && results->front().partial)
     return fail(runtime_failure("interrupted by signal " + std::to_string(interrupt_signal())
                                 + ": the requests measured so far were written"));
