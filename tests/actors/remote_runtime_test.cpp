@@ -20,7 +20,12 @@
 #include "actors/tls_monitor.hpp"
 #include "actors/tls_read_ahead.hpp"
 
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <poll.h>
 #include <signal.h>
+#include <sys/socket.h>
+#include <unistd.h>
 
 using namespace actorbench;
 using namespace std::chrono_literals;
@@ -89,13 +94,55 @@ std::string ask(std::uint16_t port, std::optional<actors::tls_settings> tls,
 /// The server's refusals, waiting up to `wait` for the first.
 std::vector<actors::tls_monitor::refusal> server_refusals(std::chrono::milliseconds wait = 5s) {
   for (auto waited = 0ms; waited < wait; waited += 10ms) {
-    auto got = actors::tls_monitor::take_refusals(true);
+    auto got = actors::tls_monitor::take_refusals(true).kept;
     if (!got.empty())
       return got;
     std::this_thread::sleep_for(10ms);
   }
   return {};
 }
+
+/// A loopback TCP port whose listener accepts one connection, reads the
+/// first bytes (a TLS ClientHello) and closes it; at most 5 s.
+struct hang_up_listener {
+  int fd = socket(AF_INET, SOCK_STREAM, 0);
+  std::uint16_t port = 0;
+  std::thread thread;
+
+  hang_up_listener() {
+    REQUIRE(fd >= 0);
+    sockaddr_in at = loopback(0);
+    socklen_t len = sizeof(at);
+    REQUIRE(bind(fd, reinterpret_cast<sockaddr*>(&at), len) == 0);
+    REQUIRE(listen(fd, 1) == 0);
+    REQUIRE(getsockname(fd, reinterpret_cast<sockaddr*>(&at), &len) == 0);
+    port = ntohs(at.sin_port);
+    thread = std::thread{[fd = fd] {
+      pollfd p{fd, POLLIN, 0};
+      if (poll(&p, 1, 5000) != 1)
+        return;
+      int peer = accept(fd, nullptr, nullptr);
+      p = {peer, POLLIN, 0};
+      char hello[512];
+      if (poll(&p, 1, 5000) == 1)
+        static_cast<void>(read(peer, hello, sizeof(hello)));
+      close(peer);
+    }};
+  }
+
+  ~hang_up_listener() {
+    thread.join();
+    close(fd);
+  }
+
+  static sockaddr_in loopback(std::uint16_t port) {
+    sockaddr_in at{};
+    at.sin_family = AF_INET;
+    at.sin_port = htons(port);
+    at.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    return at;
+  }
+};
 
 } // namespace
 
@@ -181,6 +228,40 @@ TEST_CASE("with TLS read-ahead, a burst of requests far beyond CAF's 50 reads pe
     REQUIRE(replies == burst);
   }
   CHECK(*srv.served == burst * bursts);
+}
+
+TEST_CASE("TLS connections that fail leave the other TLS connections of both sides open") {
+  // Each failure leaves OpenSSL's error on the middleman thread's queue;
+  // the kept connection's next read, which has to wait, must not see it.
+  server srv{credentials("server")};
+  auto rt = actors::remote_runtime::create(settings(credentials("client")));
+  REQUIRE(rt);
+  auto hello = (*rt)->connect("127.0.0.1", srv.port, 5s);
+  REQUIRE(hello);
+  caf::scoped_actor self{(*rt)->system()};
+  auto ask_kept = [&] {
+    std::string out = "no reply";
+    self->request(*hello, 5s, std::string{"kept"})
+      .receive([&](const std::string& reply) { out = reply; },
+               [&](const caf::error& err) { out = (*rt)->system().render(err); });
+    return out;
+  };
+  REQUIRE(ask_kept() == "Hello, kept");
+  for (int i = 0; i < 3; ++i) {
+    // The server's side: a plain TCP connection that closes at once.
+    int fd = socket(AF_INET, SOCK_STREAM, 0);
+    REQUIRE(fd >= 0);
+    auto to = hang_up_listener::loopback(srv.port);
+    REQUIRE(::connect(fd, reinterpret_cast<sockaddr*>(&to), sizeof(to)) == 0);
+    close(fd);
+    CHECK(server_refusals().size() == 1);
+    CHECK(ask_kept() == "Hello, kept");
+    // The client's side: a TLS connection of the same process whose peer
+    // hangs up after the ClientHello.
+    hang_up_listener peer;
+    CHECK(!(*rt)->connect("127.0.0.1", peer.port, 5s));
+    CHECK(ask_kept() == "Hello, kept");
+  }
 }
 
 TEST_CASE("a TLS server refuses a plain client and keeps serving") {
