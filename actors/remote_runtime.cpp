@@ -130,7 +130,7 @@ std::string remote_runtime::why_not_connected(const std::string& host, std::uint
            + " (the server is stopped, or speaks another protocol and waits for the client)";
   if (tls_) {
     std::string reason = describe(*system_, err);
-    for (auto& r : tls_monitor::take_refusals(false))
+    for (auto& r : tls_monitor::take_refusals(false).kept)
       reason = r.reason;
     // OpenSSL's words for a first record that is not TLS.
     if (reason.find("wrong version number") != std::string::npos
