@@ -22,7 +22,6 @@
 
 #include <arpa/inet.h>
 #include <netinet/in.h>
-#include <poll.h>
 #include <signal.h>
 #include <sys/socket.h>
 #include <unistd.h>
@@ -101,48 +100,6 @@ std::vector<actors::tls_monitor::refusal> server_refusals(std::chrono::milliseco
   }
   return {};
 }
-
-/// A loopback TCP port whose listener accepts one connection, reads the
-/// first bytes (a TLS ClientHello) and closes it; at most 5 s.
-struct hang_up_listener {
-  int fd = socket(AF_INET, SOCK_STREAM, 0);
-  std::uint16_t port = 0;
-  std::thread thread;
-
-  hang_up_listener() {
-    REQUIRE(fd >= 0);
-    sockaddr_in at = loopback(0);
-    socklen_t len = sizeof(at);
-    REQUIRE(bind(fd, reinterpret_cast<sockaddr*>(&at), len) == 0);
-    REQUIRE(listen(fd, 1) == 0);
-    REQUIRE(getsockname(fd, reinterpret_cast<sockaddr*>(&at), &len) == 0);
-    port = ntohs(at.sin_port);
-    thread = std::thread{[fd = fd] {
-      pollfd p{fd, POLLIN, 0};
-      if (poll(&p, 1, 5000) != 1)
-        return;
-      int peer = accept(fd, nullptr, nullptr);
-      p = {peer, POLLIN, 0};
-      char hello[512];
-      if (poll(&p, 1, 5000) == 1)
-        static_cast<void>(read(peer, hello, sizeof(hello)));
-      close(peer);
-    }};
-  }
-
-  ~hang_up_listener() {
-    thread.join();
-    close(fd);
-  }
-
-  static sockaddr_in loopback(std::uint16_t port) {
-    sockaddr_in at{};
-    at.sin_family = AF_INET;
-    at.sin_port = htons(port);
-    at.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    return at;
-  }
-};
 
 } // namespace
 
@@ -247,20 +204,32 @@ TEST_CASE("TLS connections that fail leave the other TLS connections of both sid
     return out;
   };
   REQUIRE(ask_kept() == "Hello, kept");
-  for (int i = 0; i < 3; ++i) {
-    // The server's side: a plain TCP connection that closes at once.
-    int fd = socket(AF_INET, SOCK_STREAM, 0);
-    REQUIRE(fd >= 0);
-    auto to = hang_up_listener::loopback(srv.port);
-    REQUIRE(::connect(fd, reinterpret_cast<sockaddr*>(&to), sizeof(to)) == 0);
-    close(fd);
-    CHECK(server_refusals().size() == 1);
-    CHECK(ask_kept() == "Hello, kept");
-    // The client's side: a TLS connection of the same process whose peer
-    // hangs up after the ClientHello.
-    hang_up_listener peer;
-    CHECK(!(*rt)->connect("127.0.0.1", peer.port, 5s));
-    CHECK(ask_kept() == "Hello, kept");
+  SUBCASE("the server's: plain TCP connections that close at once") {
+    for (int i = 0; i < 3; ++i) {
+      int fd = socket(AF_INET, SOCK_STREAM, 0);
+      REQUIRE(fd >= 0);
+      sockaddr_in to{};
+      to.sin_family = AF_INET;
+      to.sin_port = htons(srv.port);
+      to.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+      REQUIRE(::connect(fd, reinterpret_cast<sockaddr*>(&to), sizeof(to)) == 0);
+      close(fd);
+      CHECK(server_refusals().size() == 1);
+      REQUIRE(ask_kept() == "Hello, kept");
+    }
+  }
+  SUBCASE("the client's: another TLS server it is connected to goes away") {
+    for (int i = 0; i < 3; ++i) {
+      auto other = std::make_unique<server>(credentials("server"));
+      auto gone = (*rt)->connect("127.0.0.1", other->port, 5s);
+      REQUIRE(gone);
+      self->monitor(*gone);
+      other.reset(); // closes without close_notify, as CAF always does
+      bool down = false;
+      self->receive([&](const caf::down_msg&) { down = true; }, caf::after(5s) >> [] {});
+      REQUIRE(down);
+      REQUIRE(ask_kept() == "Hello, kept");
+    }
   }
 }
 
