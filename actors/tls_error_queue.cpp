@@ -5,15 +5,11 @@
 #include <openssl/err.h>
 #include <openssl/ssl.h>
 
-#include <atomic>
-
 #include "actors/caf_openssl_code.hpp"
 
 namespace actorbench::actors::tls_error_queue {
 
 namespace {
-
-std::atomic<bool> on{false};
 
 template <class F>
 F real(const char* name) {
@@ -22,21 +18,14 @@ F real(const char* name) {
 
 // Empties this thread's error queue when libcaf_openssl is the caller.
 void clear_for(const void* caller) {
-  if (on.load(std::memory_order_relaxed) && caf_openssl_code::contains(caller)
-      && ERR_peek_error() != 0)
+  if (caf_openssl_code::contains(caller) && ERR_peek_error() != 0)
     ERR_clear_error();
 }
 
 } // namespace
 
 bool enable() {
-  if (caf_openssl_code::locate())
-    on.store(true);
-  return on.load();
-}
-
-bool enabled() {
-  return on.load();
+  return caf_openssl_code::locate();
 }
 
 } // namespace actorbench::actors::tls_error_queue

@@ -22,10 +22,9 @@ namespace actorbench::actors::tls_error_queue {
 /// executable exports them (actors/CMakeLists.txt).
 ///
 /// Returns false, changing nothing, when libcaf_openssl is not loaded.
-/// Idempotent; there is no disable.
+/// Idempotent; there is no disable. (The wrappers act as soon as any of
+/// the TLS wrappers has located libcaf_openssl: emptying the queue first is
+/// right for every one of its calls.)
 bool enable();
-
-/// True once enable() succeeded.
-bool enabled();
 
 } // namespace actorbench::actors::tls_error_queue

@@ -73,6 +73,23 @@ struct server {
   ~server() { caf::anon_send_exit(hello, caf::exit_reason::user_shutdown); }
 };
 
+/// A TLS client with one kept connection to the hello server on `port`.
+struct kept_connection {
+  std::unique_ptr<actors::remote_runtime> rt;
+  caf::actor hello;
+  std::optional<caf::scoped_actor> self;
+
+  explicit kept_connection(std::uint16_t port) {
+    auto made = actors::remote_runtime::create(settings(credentials("client")));
+    REQUIRE(made);
+    rt = std::move(*made);
+    auto connected = rt->connect("127.0.0.1", port, 5s);
+    REQUIRE_MESSAGE(connected, (connected ? "" : connected.err().detail));
+    hello = *connected;
+    self.emplace(rt->system());
+  }
+};
+
 /// Connects with `tls` and asks once; the reply, or the error's detail.
 std::string ask(std::uint16_t port, std::optional<actors::tls_settings> tls,
                 std::chrono::milliseconds timeout = 5s) {
@@ -161,19 +178,16 @@ TEST_CASE("with TLS read-ahead, a burst of requests far beyond CAF's 50 reads pe
   // OpenSSL reads ahead whole bursts of records; CAF's stream stops after 50
   // reads per socket event and must still see the records OpenSSL holds.
   server srv{credentials("server")};
-  auto rt = actors::remote_runtime::create(settings(credentials("client")));
-  REQUIRE(rt);
-  auto hello = (*rt)->connect("127.0.0.1", srv.port, 5s);
-  REQUIRE(hello);
+  kept_connection client{srv.port};
   REQUIRE(actors::tls_read_ahead::enabled());
   CHECK(actors::tls_read_ahead::sessions() > 0);
-  caf::scoped_actor self{(*rt)->system()};
+  auto& self = *client.self;
   // Several bursts: a stall depends on where a burst's reads split.
   constexpr int burst = 3000;
   constexpr int bursts = 6;
   for (int b = 0; b < bursts; ++b) {
     for (int i = 0; i < burst; ++i)
-      self->send(*hello, std::string{"actor"});
+      self->send(client.hello, std::string{"actor"});
     int replies = 0;
     bool timed_out = false;
     self->receive_while([&] { return replies < burst && !timed_out; })(
@@ -191,16 +205,13 @@ TEST_CASE("TLS connections that fail leave the other TLS connections of both sid
   // Each failure leaves OpenSSL's error on the middleman thread's queue;
   // the kept connection's next read, which has to wait, must not see it.
   server srv{credentials("server")};
-  auto rt = actors::remote_runtime::create(settings(credentials("client")));
-  REQUIRE(rt);
-  auto hello = (*rt)->connect("127.0.0.1", srv.port, 5s);
-  REQUIRE(hello);
-  caf::scoped_actor self{(*rt)->system()};
+  kept_connection client{srv.port};
+  auto& self = *client.self;
   auto ask_kept = [&] {
     std::string out = "no reply";
-    self->request(*hello, 5s, std::string{"kept"})
+    self->request(client.hello, 5s, std::string{"kept"})
       .receive([&](const std::string& reply) { out = reply; },
-               [&](const caf::error& err) { out = (*rt)->system().render(err); });
+               [&](const caf::error& err) { out = client.rt->system().render(err); });
     return out;
   };
   REQUIRE(ask_kept() == "Hello, kept");
@@ -221,7 +232,7 @@ TEST_CASE("TLS connections that fail leave the other TLS connections of both sid
   SUBCASE("the client's: another TLS server it is connected to goes away") {
     for (int i = 0; i < 3; ++i) {
       auto other = std::make_unique<server>(credentials("server"));
-      auto gone = (*rt)->connect("127.0.0.1", other->port, 5s);
+      auto gone = client.rt->connect("127.0.0.1", other->port, 5s);
       REQUIRE(gone);
       self->monitor(*gone);
       other.reset(); // closes without close_notify, as CAF always does
