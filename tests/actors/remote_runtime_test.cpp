@@ -305,6 +305,18 @@ TEST_CASE("TLS settings with a key that does not match the certificate are refus
   CHECK(rt.err().detail.find("does not match the certificate") != std::string::npos);
 }
 
+TEST_CASE("a server certificate that clients will refuse is named, with the reason") {
+  CHECK(actors::server_certificate_problems(credentials("server")).empty());
+  auto expired = actors::server_certificate_problems(credentials("expired-server"));
+  REQUIRE(expired.size() == 1);
+  CHECK(expired[0].find("expired-server.pem' expired on ") != std::string::npos);
+  auto client_only = actors::server_certificate_problems(credentials("client"));
+  REQUIRE(client_only.size() == 1);
+  CHECK(client_only[0].find("client.pem' is not for a TLS server, its extended key usage does not "
+                            "include serverAuth")
+        != std::string::npos);
+}
+
 TEST_CASE("TLS settings with missing or garbage files are refused up front") {
   auto missing = credentials("client");
   missing.ca = pki("no-such-ca.pem");

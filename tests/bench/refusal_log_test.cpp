@@ -10,7 +10,8 @@ namespace {
 actors::tls_monitor::refusals refused(int n, std::size_t not_kept = 0) {
   actors::tls_monitor::refusals r;
   for (int i = 0; i < n; ++i)
-    r.kept.push_back({true, "127.0.0.1:" + std::to_string(1000 + i), "handshake failed: http request"});
+    r.kept.push_back(
+      {true, "127.0.0.1:" + std::to_string(1000 + i), "handshake failed: http request"});
   r.not_kept = not_kept;
   return r;
 }
@@ -22,7 +23,8 @@ TEST_CASE("a few refusals are each printed in full") {
   auto t = bench::refusal_log::clock::time_point{} + 1h;
   auto lines = log.add(refused(3), t);
   REQUIRE(lines.size() == 3);
-  CHECK(lines[0] == "actorbench serve: refused TLS client 127.0.0.1:1000: handshake failed: http request");
+  CHECK(lines[0]
+        == "actorbench serve: refused TLS client 127.0.0.1:1000: handshake failed: http request");
   CHECK(log.add(refused(2), t + 1s).size() == 2);
   CHECK(log.finish().empty());
   CHECK(log.total() == 5);
