@@ -11,6 +11,7 @@
 #include "actors/peer_greeting.hpp"
 #include "actors/remote_messages.hpp"
 #include "actors/sigpipe_elision.hpp"
+#include "actors/tls_error_queue.hpp"
 #include "actors/tls_read_ahead.hpp"
 #include "actors/tls_monitor.hpp"
 
@@ -75,6 +76,8 @@ remote_runtime::remote_runtime(const remote_settings& settings)
     config_.openssl_cafile = settings.tls->ca;
     config_.load<caf::openssl::manager>();
     tls_monitor::install();
+    // Not optional: without it one failing connection closes the others.
+    tls_error_queue::enable();
     if (settings.elide_sigpipe_masking)
       sigpipe_elision::enable();
     if (settings.tls_read_ahead)
@@ -127,7 +130,7 @@ std::string remote_runtime::why_not_connected(const std::string& host, std::uint
            + " (the server is stopped, or speaks another protocol and waits for the client)";
   if (tls_) {
     std::string reason = describe(*system_, err);
-    for (auto& r : tls_monitor::take_refusals(false))
+    for (auto& r : tls_monitor::take_refusals(false).kept)
       reason = r.reason;
     // OpenSSL's words for a first record that is not TLS.
     if (reason.find("wrong version number") != std::string::npos

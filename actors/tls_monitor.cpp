@@ -11,6 +11,7 @@
 
 #include <atomic>
 #include <mutex>
+#include <utility>
 
 #include "actors/tls_read_ahead.hpp"
 
@@ -19,7 +20,9 @@ namespace actorbench::actors::tls_monitor {
 namespace {
 
 std::mutex mutex;
-std::vector<refusal> refusals; // guarded by mutex
+// Guarded by mutex; index: as_server.
+std::vector<refusal> waiting[2];
+std::size_t not_kept[2] = {0, 0};
 std::atomic<std::size_t> completed{0};
 std::atomic<bool> wrapper_called{false};
 
@@ -66,7 +69,8 @@ std::string peer_of(const SSL* ssl) {
   return std::string{host} + ":" + std::to_string(port);
 }
 
-// OpenSSL's reason for the error on this thread's queue, if any.
+// OpenSSL's reason for the error on this thread's queue, if any: the current
+// call's, since tls_error_queue empties the queue before each of CAF's calls.
 std::string queued_reason() {
   auto code = ERR_peek_last_error();
   const char* why = code != 0 ? ERR_reason_error_string(code) : nullptr;
@@ -78,8 +82,12 @@ void record(const SSL* ssl, std::string reason) {
   if (info == nullptr || info->recorded)
     return; // one refusal per connection: the first reason is the cause
   info->recorded = true;
+  bool as_server = SSL_is_server(const_cast<SSL*>(ssl)) == 1;
   std::lock_guard<std::mutex> guard{mutex};
-  refusals.push_back({SSL_is_server(const_cast<SSL*>(ssl)) == 1, info->peer, std::move(reason)});
+  if (waiting[as_server].size() < max_waiting_refusals)
+    waiting[as_server].push_back({as_server, info->peer, std::move(reason)});
+  else
+    ++not_kept[as_server];
 }
 
 int on_verify(int ok, X509_STORE_CTX* store) {
@@ -153,13 +161,9 @@ bool active() {
   return wrapper_called;
 }
 
-std::vector<refusal> take_refusals(bool as_server) {
+refusals take_refusals(bool as_server) {
   std::lock_guard<std::mutex> guard{mutex};
-  std::vector<refusal> out, rest;
-  for (auto& r : refusals)
-    (r.as_server == as_server ? out : rest).push_back(std::move(r));
-  refusals = std::move(rest);
-  return out;
+  return {std::exchange(waiting[as_server], {}), std::exchange(not_kept[as_server], 0)};
 }
 
 std::size_t handshakes_completed() {

@@ -30,8 +30,21 @@ void install();
 /// program that links the library without exporting the wrapper).
 bool active();
 
-/// Refusals seen from one side since the last call, oldest first.
-std::vector<refusal> take_refusals(bool as_server);
+/// At most this many refusals of one side wait to be taken; beyond, they
+/// are only counted, so a flood of failing connections that nobody takes
+/// costs bounded memory.
+constexpr std::size_t max_waiting_refusals = 1000;
+
+/// What take_refusals hands over.
+struct refusals {
+  /// The refusals kept, oldest first.
+  std::vector<refusal> kept;
+  /// Refusals after those, seen while max_waiting_refusals were waiting.
+  std::size_t not_kept = 0;
+};
+
+/// Refusals seen from one side since the last call.
+refusals take_refusals(bool as_server);
 
 /// Handshakes completed so far in this process.
 std::size_t handshakes_completed();

@@ -3,10 +3,12 @@
 #include <openssl/err.h>
 #include <openssl/pem.h>
 #include <openssl/x509.h>
+#include <openssl/x509v3.h>
 
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <ctime>
 #include <memory>
 
 namespace actorbench::actors {
@@ -51,6 +53,27 @@ result<x509_ptr> read_certificate(const char* what, const std::string& path) {
   return cert;
 }
 
+// "2026-12-01 12:00:00 UTC".
+std::string utc(const ASN1_TIME* t) {
+  std::tm tm{};
+  char text[64];
+  if (ASN1_TIME_to_tm(t, &tm) == 1
+      && std::strftime(text, sizeof(text), "%Y-%m-%d %H:%M:%S UTC", &tm) > 0)
+    return text;
+  return "an unreadable date";
+}
+
+// Why OpenSSL's TLS-server purpose check refuses `cert` (it does).
+std::string purpose_problem(X509* cert) {
+  auto flags = X509_get_extension_flags(cert);
+  if ((flags & EXFLAG_XKUSAGE) != 0 && (X509_get_extended_key_usage(cert) & XKU_SSL_SERVER) == 0)
+    return "its extended key usage does not include serverAuth (TLS Web Server Authentication)";
+  const auto server_uses = KU_DIGITAL_SIGNATURE | KU_KEY_ENCIPHERMENT | KU_KEY_AGREEMENT;
+  if ((flags & EXFLAG_KUSAGE) != 0 && (X509_get_key_usage(cert) & server_uses) == 0)
+    return "its key usage allows neither digitalSignature, keyEncipherment nor keyAgreement";
+  return "OpenSSL's check for a TLS server certificate refuses it";
+}
+
 } // namespace
 
 result<bool> check(const tls_settings& tls) {
@@ -75,6 +98,25 @@ result<bool> check(const tls_settings& tls) {
   if (!ca)
     return ca.err();
   return true;
+}
+
+std::vector<std::string> server_certificate_problems(const tls_settings& tls) {
+  auto cert = read_certificate("certificate", tls.certificate);
+  if (!cert)
+    return {cert.err().detail};
+  std::vector<std::string> problems;
+  auto named = "certificate '" + tls.certificate + "' ";
+  const char* clients = ": TLS clients will refuse it";
+  if (X509_cmp_current_time(X509_get0_notAfter(cert->get())) < 0)
+    problems.push_back(named + "expired on " + utc(X509_get0_notAfter(cert->get())) + clients);
+  if (X509_cmp_current_time(X509_get0_notBefore(cert->get())) > 0)
+    problems.push_back(named + "is not valid before " + utc(X509_get0_notBefore(cert->get()))
+                       + clients);
+  if (X509_check_purpose(cert->get(), X509_PURPOSE_SSL_SERVER, 0) != 1)
+    problems.push_back(named + "is not for a TLS server, " + purpose_problem(cert->get())
+                       + clients);
+  ERR_clear_error();
+  return problems;
 }
 
 } // namespace actorbench::actors

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "actors/error.hpp"
 
@@ -23,5 +24,14 @@ struct tls_settings {
 /// The validity period and the chain are the peer's to judge, on purpose:
 /// that is what the peer is tested to refuse.
 result<bool> check(const tls_settings& tls);
+
+/// Why TLS clients will refuse `tls`'s certificate as a server's, one
+/// sentence each naming the file; empty when they will not on its own
+/// account: it has expired or is not valid yet, or its extended key usage or
+/// key usage rule out a TLS server (OpenSSL's purpose check, which clients
+/// apply). Not an error: a server may be started with such a certificate on
+/// purpose, to see clients refuse it; the command warns. Expects a
+/// certificate check() accepted.
+std::vector<std::string> server_certificate_problems(const tls_settings& tls);
 
 } // namespace actorbench::actors

@@ -14,6 +14,7 @@
 #include "actors/keygen_pool.hpp"
 #include "actors/remote_node.hpp"
 #include "actors/remote_runtime.hpp"
+#include "actors/tls_monitor.hpp"
 #include "bench/cipher_benchmark.hpp"
 #include "bench/cipher_report.hpp"
 #include "bench/diff.hpp"
@@ -52,6 +53,20 @@ result<bool> emit(const std::string& path, output_format format,
   }
   auto shown = flush_standard_output();
   return !written ? written : shown;
+}
+
+void warn_about_server_certificate(const std::string& prefix, const actors::tls_settings& tls) {
+  for (const auto& problem : actors::server_certificate_problems(tls))
+    std::cerr << prefix << "warning: " << problem << std::endl;
+}
+
+void print_refusals(refusal_log& log, bool at_end) {
+  auto lines = log.add(actors::tls_monitor::take_refusals(true), refusal_log::clock::now());
+  if (at_end)
+    for (auto& line : log.finish())
+      lines.push_back(std::move(line));
+  for (const auto& line : lines)
+    std::cerr << line << std::endl;
 }
 
 namespace {
@@ -324,6 +339,8 @@ int run_node(const node_options& opts) {
   auto rt = actors::remote_runtime::create(settings);
   if (!rt)
     return fail(runtime_failure(rt.err().detail));
+  if (opts.tls)
+    warn_about_server_certificate("actorbench node: ", *opts.tls);
   auto served = actors::serve_node(**rt, opts.listen.host, opts.listen.port,
                                    std::chrono::seconds{10});
   if (!served)
@@ -335,8 +352,12 @@ int run_node(const node_options& opts) {
   // Whoever started the node cannot learn its port: it would wait in vain.
   if (auto ok = flush_standard_output(); !ok)
     return fail(ok.err());
-  while (!interrupt_flag().load())
+  refusal_log refusals{"actorbench node: "};
+  while (!interrupt_flag().load()) {
     std::this_thread::sleep_for(std::chrono::milliseconds{100});
+    print_refusals(refusals);
+  }
+  print_refusals(refusals, true);
   return 0;
 }
 

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "bench/cli.hpp"
+#include "bench/refusal_log.hpp"
 
 namespace actorbench::bench {
 
@@ -32,5 +33,14 @@ int fail(const error& err);
 result<bool> emit(const std::string& path, output_format format,
                   const std::function<void(std::ostream&)>& write,
                   const std::function<void(std::ostream&)>& table);
+
+/// For a TLS server (`prefix`: "actorbench serve: " or "actorbench node: "):
+/// one warning line on standard error per reason clients will refuse its
+/// certificate, so that the server does not start silently unusable.
+void warn_about_server_certificate(const std::string& prefix, const actors::tls_settings& tls);
+
+/// Prints on standard error what `log` makes of the TLS clients this process
+/// refused since the last call; `at_end`: also the count not printed yet.
+void print_refusals(refusal_log& log, bool at_end = false);
 
 } // namespace actorbench::bench

@@ -24,18 +24,6 @@
 
 namespace actorbench::bench {
 
-namespace {
-
-// Prints the TLS clients the server refused since the last call; returns how many.
-std::size_t report_refusals() {
-  auto refused = actors::tls_monitor::take_refusals(true);
-  for (const auto& r : refused)
-    std::cerr << "actorbench serve: refused TLS client " << r.peer << ": " << r.reason << std::endl;
-  return refused.size();
-}
-
-} // namespace
-
 int run_serve(const serve_options& opts) {
   actors::remote_settings settings;
   settings.scheduler.threads = opts.threads;
@@ -43,6 +31,8 @@ int run_serve(const serve_options& opts) {
   auto rt = actors::remote_runtime::create(settings);
   if (!rt)
     return fail(bad_input(rt.err().detail));
+  if (opts.tls)
+    warn_about_server_certificate("actorbench serve: ", *opts.tls);
   auto served = std::make_shared<std::atomic<std::uint64_t>>(0);
   auto hello = actors::spawn_hello((*rt)->system(), opts.hello_on, served);
   auto stop_hello = [&] { caf::anon_send_exit(hello, caf::exit_reason::user_shutdown); };
@@ -62,18 +52,18 @@ int run_serve(const serve_options& opts) {
     return fail(ok.err());
   }
   auto start = std::chrono::steady_clock::now();
-  std::size_t refused = 0;
+  refusal_log refusals{"actorbench serve: "};
   while (!interrupt_flag()) {
     if (opts.duration.count() > 0 && std::chrono::steady_clock::now() - start >= opts.duration)
       break;
     std::this_thread::sleep_for(std::chrono::milliseconds{50});
-    refused += report_refusals();
+    print_refusals(refusals);
   }
-  refused += report_refusals();
+  print_refusals(refusals, true);
   std::cout << "actorbench serve: stopped; served " << served->load() << " requests";
   if (opts.tls)
     std::cout << ", " << actors::tls_monitor::handshakes_completed() << " TLS handshakes completed, "
-              << refused << " clients refused";
+              << refusals.total() << " clients refused";
   std::cout << std::endl;
   stop_hello();
   return 0;

@@ -20,7 +20,11 @@
 #include "actors/tls_monitor.hpp"
 #include "actors/tls_read_ahead.hpp"
 
+#include <arpa/inet.h>
+#include <netinet/in.h>
 #include <signal.h>
+#include <sys/socket.h>
+#include <unistd.h>
 
 using namespace actorbench;
 using namespace std::chrono_literals;
@@ -69,6 +73,23 @@ struct server {
   ~server() { caf::anon_send_exit(hello, caf::exit_reason::user_shutdown); }
 };
 
+/// A TLS client with one kept connection to the hello server on `port`.
+struct kept_connection {
+  std::unique_ptr<actors::remote_runtime> rt;
+  caf::actor hello;
+  std::optional<caf::scoped_actor> self;
+
+  explicit kept_connection(std::uint16_t port) {
+    auto made = actors::remote_runtime::create(settings(credentials("client")));
+    REQUIRE(made);
+    rt = std::move(*made);
+    auto connected = rt->connect("127.0.0.1", port, 5s);
+    REQUIRE_MESSAGE(connected, (connected ? "" : connected.err().detail));
+    hello = *connected;
+    self.emplace(rt->system());
+  }
+};
+
 /// Connects with `tls` and asks once; the reply, or the error's detail.
 std::string ask(std::uint16_t port, std::optional<actors::tls_settings> tls,
                 std::chrono::milliseconds timeout = 5s) {
@@ -89,7 +110,7 @@ std::string ask(std::uint16_t port, std::optional<actors::tls_settings> tls,
 /// The server's refusals, waiting up to `wait` for the first.
 std::vector<actors::tls_monitor::refusal> server_refusals(std::chrono::milliseconds wait = 5s) {
   for (auto waited = 0ms; waited < wait; waited += 10ms) {
-    auto got = actors::tls_monitor::take_refusals(true);
+    auto got = actors::tls_monitor::take_refusals(true).kept;
     if (!got.empty())
       return got;
     std::this_thread::sleep_for(10ms);
@@ -157,19 +178,16 @@ TEST_CASE("with TLS read-ahead, a burst of requests far beyond CAF's 50 reads pe
   // OpenSSL reads ahead whole bursts of records; CAF's stream stops after 50
   // reads per socket event and must still see the records OpenSSL holds.
   server srv{credentials("server")};
-  auto rt = actors::remote_runtime::create(settings(credentials("client")));
-  REQUIRE(rt);
-  auto hello = (*rt)->connect("127.0.0.1", srv.port, 5s);
-  REQUIRE(hello);
+  kept_connection client{srv.port};
   REQUIRE(actors::tls_read_ahead::enabled());
   CHECK(actors::tls_read_ahead::sessions() > 0);
-  caf::scoped_actor self{(*rt)->system()};
+  auto& self = *client.self;
   // Several bursts: a stall depends on where a burst's reads split.
   constexpr int burst = 3000;
   constexpr int bursts = 6;
   for (int b = 0; b < bursts; ++b) {
     for (int i = 0; i < burst; ++i)
-      self->send(*hello, std::string{"actor"});
+      self->send(client.hello, std::string{"actor"});
     int replies = 0;
     bool timed_out = false;
     self->receive_while([&] { return replies < burst && !timed_out; })(
@@ -181,6 +199,49 @@ TEST_CASE("with TLS read-ahead, a burst of requests far beyond CAF's 50 reads pe
     REQUIRE(replies == burst);
   }
   CHECK(*srv.served == burst * bursts);
+}
+
+TEST_CASE("TLS connections that fail leave the other TLS connections of both sides open") {
+  // Each failure leaves OpenSSL's error on the middleman thread's queue;
+  // the kept connection's next read, which has to wait, must not see it.
+  server srv{credentials("server")};
+  kept_connection client{srv.port};
+  auto& self = *client.self;
+  auto ask_kept = [&] {
+    std::string out = "no reply";
+    self->request(client.hello, 5s, std::string{"kept"})
+      .receive([&](const std::string& reply) { out = reply; },
+               [&](const caf::error& err) { out = client.rt->system().render(err); });
+    return out;
+  };
+  REQUIRE(ask_kept() == "Hello, kept");
+  SUBCASE("the server's: plain TCP connections that close at once") {
+    for (int i = 0; i < 3; ++i) {
+      int fd = socket(AF_INET, SOCK_STREAM, 0);
+      REQUIRE(fd >= 0);
+      sockaddr_in to{};
+      to.sin_family = AF_INET;
+      to.sin_port = htons(srv.port);
+      to.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+      REQUIRE(::connect(fd, reinterpret_cast<sockaddr*>(&to), sizeof(to)) == 0);
+      close(fd);
+      CHECK(server_refusals().size() == 1);
+      REQUIRE(ask_kept() == "Hello, kept");
+    }
+  }
+  SUBCASE("the client's: another TLS server it is connected to goes away") {
+    for (int i = 0; i < 3; ++i) {
+      auto other = std::make_unique<server>(credentials("server"));
+      auto gone = client.rt->connect("127.0.0.1", other->port, 5s);
+      REQUIRE(gone);
+      self->monitor(*gone);
+      other.reset(); // closes without close_notify, as CAF always does
+      bool down = false;
+      self->receive([&](const caf::down_msg&) { down = true; }, caf::after(5s) >> [] {});
+      REQUIRE(down);
+      REQUIRE(ask_kept() == "Hello, kept");
+    }
+  }
 }
 
 TEST_CASE("a TLS server refuses a plain client and keeps serving") {
@@ -242,6 +303,18 @@ TEST_CASE("TLS settings with a key that does not match the certificate are refus
   REQUIRE(!rt);
   CHECK(rt.err().code == actors::errc::bad_parameter);
   CHECK(rt.err().detail.find("does not match the certificate") != std::string::npos);
+}
+
+TEST_CASE("a server certificate that clients will refuse is named, with the reason") {
+  CHECK(actors::server_certificate_problems(credentials("server")).empty());
+  auto expired = actors::server_certificate_problems(credentials("expired-server"));
+  REQUIRE(expired.size() == 1);
+  CHECK(expired[0].find("expired-server.pem' expired on ") != std::string::npos);
+  auto client_only = actors::server_certificate_problems(credentials("client"));
+  REQUIRE(client_only.size() == 1);
+  CHECK(client_only[0].find("client.pem' is not for a TLS server, its extended key usage does not "
+                            "include serverAuth")
+        != std::string::npos);
 }
 
 TEST_CASE("TLS settings with missing or garbage files are refused up front") {
