@@ -4,6 +4,7 @@
 #include <caf/io/middleman.hpp>
 #include <caf/openssl/manager.hpp>
 
+#include "actors/fd_reserve.hpp"
 #include "actors/remote_messages.hpp"
 #include "actors/sigpipe_elision.hpp"
 #include "actors/tls_read_ahead.hpp"
@@ -53,6 +54,8 @@ remote_runtime::remote_runtime(const remote_settings& settings)
   : tls_(settings.tls.has_value()), threads_(configure_scheduler(config_, settings.scheduler)) {
   config_.load<caf::io::middleman>();
   config_.set("middleman.workers", settings.middleman_workers);
+  basp_payload_limit::set(settings.max_payload);
+  fd_reserve::enable();
   // The fan-out's messages between the driver and worker nodes.
   add_remote_message_types(config_);
   if (tls_) {
@@ -92,6 +95,7 @@ result<caf::actor> remote_runtime::connect(const std::string& host, std::uint16_
                                            std::chrono::milliseconds timeout) {
   if (tls_)
     tls_monitor::take_refusals(false); // only this attempt's count below
+  basp_payload_limit::take();
   auto f = caf::make_function_view(middleman_of(*system_, tls_), caf::duration{timeout});
   auto res = f(caf::connect_atom_v, host, port);
   auto where = host + ":" + std::to_string(port) + (tls_ ? " over TLS" : "");
@@ -103,6 +107,8 @@ result<caf::actor> remote_runtime::connect(const std::string& host, std::uint16_
     if (tls_)
       for (auto& r : tls_monitor::take_refusals(false))
         reason = r.reason;
+    for (auto& r : basp_payload_limit::take().first)
+      reason = "the connection was dropped: " + to_string(r);
     return network("cannot connect to " + where + ": " + reason);
   }
   auto& ptr = std::get<1>(*res);

@@ -22,6 +22,7 @@
 #include "bench/git_commit.hpp"
 #include "bench/interrupt.hpp"
 #include "bench/json_reader.hpp"
+#include "bench/limit_log.hpp"
 #include "bench/keygen_plot.hpp"
 #include "bench/keygen_report.hpp"
 #include "bench/plot.hpp"
@@ -303,6 +304,7 @@ int run_node(const node_options& opts) {
   actors::remote_settings settings;
   settings.scheduler.threads = opts.threads;
   settings.tls = opts.tls;
+  settings.max_payload = opts.max_payload;
   auto rt = actors::remote_runtime::create(settings);
   if (!rt)
     return fail(runtime_failure(rt.err().detail));
@@ -314,8 +316,11 @@ int run_node(const node_options& opts) {
   std::cout << "actorbench node listening on "
             << actors::endpoint_name(opts.listen.host, served->port())
             << ((*rt)->uses_tls() ? " (TLS)" : "") << std::endl;
-  while (!interrupt_flag().load())
+  limit_log limits{"actorbench node: ", std::cerr};
+  while (!interrupt_flag().load()) {
     std::this_thread::sleep_for(std::chrono::milliseconds{100});
+    limits.poll();
+  }
   return 0;
 }
 
