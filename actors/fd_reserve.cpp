@@ -75,7 +75,6 @@ std::vector<std::string> watcher::changes() {
       lines.push_back("out of file descriptors" + open_files_limit()
                       + ": new connections are closed at once until some close");
       ++started_;
-      shed_ = now.shed;
     } else if (started_ > ended_ && ended_ < ended) {
       lines.push_back("file descriptors available again; " + std::to_string(now.shed - shed_)
                       + " connections were closed at once meanwhile");

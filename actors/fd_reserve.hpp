@@ -53,7 +53,7 @@ class watcher {
  private:
   std::uint64_t started_ = 0; // episodes whose start was reported
   std::uint64_t ended_ = 0;   // ... and whose end
-  std::uint64_t shed_ = 0;    // connections shed when the last line was made
+  std::uint64_t shed_ = 0;    // connections shed when the last end was reported
 };
 
 } // namespace actorbench::actors::fd_reserve
