@@ -101,15 +101,20 @@ extern "C" __attribute__((noinline)) int accept(int fd, sockaddr* addr, socklen_
     return -1;
   }
   int result = next(fd, addr, len);
-  if (!on.load(std::memory_order_relaxed) || !caf_io_code().contains(__builtin_return_address(0)))
+  int why = errno;
+  if (!on.load(std::memory_order_relaxed) || !caf_io_code().contains(__builtin_return_address(0))) {
+    errno = why;
     return result;
+  }
   if (result >= 0) {
     if (exhausted.load(std::memory_order_relaxed))
       exhausted.store(false);
     return result;
   }
-  if (errno != EMFILE && errno != ENFILE)
+  if (why != EMFILE && why != ENFILE) {
+    errno = why;
     return result;
+  }
   {
     std::lock_guard<std::mutex> guard{mutex};
     if (!exhausted.exchange(true))

@@ -11,7 +11,8 @@ namespace actorbench::actors::fd_reserve {
 /// descriptors (EMFILE, ENFILE) accept fails, CAF does nothing, the
 /// connection stays in the backlog and the level-triggered epoll loop
 /// reports the socket readable again at once: the multiplexer spins on
-/// failing accept calls, half a core, for as long as the condition lasts.
+/// failing accept calls (up to a whole core, some 50,000 calls a second) for
+/// as long as the condition lasts.
 ///
 /// enable() keeps one file descriptor in reserve (/dev/null). The
 /// executable's accept wrapper (exported, see actors/CMakeLists.txt), for
