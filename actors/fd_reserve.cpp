@@ -28,6 +28,12 @@ int open_reserve() {
   return ::open("/dev/null", O_RDONLY | O_CLOEXEC);
 }
 
+// A new episode unless one is under way; called with mutex held.
+void note_exhaustion() {
+  if (!exhausted.exchange(true))
+    ++episodes;
+}
+
 std::string open_files_limit() {
   rlimit lim{};
   if (getrlimit(RLIMIT_NOFILE, &lim) != 0 || lim.rlim_cur == RLIM_INFINITY)
@@ -107,18 +113,26 @@ extern "C" __attribute__((noinline)) int accept(int fd, sockaddr* addr, socklen_
     return result;
   }
   if (result >= 0) {
-    if (exhausted.load(std::memory_order_relaxed))
-      exhausted.store(false);
-    return result;
-  }
-  if (why != EMFILE && why != ENFILE) {
+    // CAF's TLS session opens its certificate files, one after the other,
+    // for each new connection and throws, ending the process, when it cannot:
+    // a connection is kept only with one descriptor to spare.
+    int spare = ::fcntl(result, F_DUPFD_CLOEXEC, 0);
+    if (spare >= 0) {
+      ::close(spare);
+      if (exhausted.load(std::memory_order_relaxed))
+        exhausted.store(false);
+      return result;
+    }
+    std::lock_guard<std::mutex> guard{mutex};
+    note_exhaustion();
+    ::close(result);
+    ++shed;
+  } else if (why != EMFILE && why != ENFILE) {
     errno = why;
     return result;
-  }
-  {
+  } else {
     std::lock_guard<std::mutex> guard{mutex};
-    if (!exhausted.exchange(true))
-      ++episodes;
+    note_exhaustion();
     if (reserve >= 0) {
       ::close(reserve);
       reserve = -1;

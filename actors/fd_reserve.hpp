@@ -21,7 +21,10 @@ namespace actorbench::actors::fd_reserve {
 /// connection closed rather than a hang) and reopening the reserve, then
 /// reports "try again" (EAGAIN), which CAF ignores. The backlog drains, the
 /// loop sleeps, and connections are served again as soon as descriptors
-/// are free.
+/// are free. A connection accepted with no descriptor to spare is closed
+/// the same way: CAF's TLS session (libcaf_openssl) opens the certificate
+/// files for each connection and, when it cannot, throws from the
+/// multiplexer thread, which ends the process.
 ///
 /// Returns false, changing nothing, when libcaf_io is not loaded or no
 /// descriptor is left for the reserve. Idempotent; call it before the
