@@ -1,9 +1,7 @@
 #include "bench/memory_budget.hpp"
 
 #include <algorithm>
-#include <cmath>
 #include <cstdio>
-#include <cstdlib>
 
 #include "bench/byte_size.hpp"
 #include "bench/process_memory.hpp"
