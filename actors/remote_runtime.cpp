@@ -8,6 +8,7 @@
 #include <caf/openssl/manager.hpp>
 
 #include "actors/endpoint_name.hpp"
+#include "actors/fd_reserve.hpp"
 #include "actors/peer_greeting.hpp"
 #include "actors/remote_messages.hpp"
 #include "actors/sigpipe_elision.hpp"
@@ -66,6 +67,8 @@ remote_runtime::remote_runtime(const remote_settings& settings)
   : tls_(settings.tls.has_value()), threads_(configure_scheduler(config_, settings.scheduler)) {
   config_.load<caf::io::middleman>();
   config_.set("middleman.workers", settings.middleman_workers);
+  basp_payload_limit::set(settings.max_payload);
+  fd_reserve::enable();
   // The fan-out's messages between the driver and worker nodes.
   add_remote_message_types(config_);
   if (tls_) {
@@ -107,6 +110,7 @@ result<caf::actor> remote_runtime::connect(const std::string& host, std::uint16_
                                            std::chrono::milliseconds timeout) {
   if (tls_)
     tls_monitor::take_refusals(false); // only this attempt's count below
+  basp_payload_limit::take(); // only this attempt's below
   auto started = std::chrono::steady_clock::now();
   auto f = caf::make_function_view(middleman_of(*system_, tls_), caf::duration{timeout});
   auto res = f(caf::connect_atom_v, host, port);
@@ -125,6 +129,8 @@ std::string remote_runtime::why_not_connected(const std::string& host, std::uint
                                               const caf::error& err,
                                               std::chrono::milliseconds timeout,
                                               std::chrono::steady_clock::duration spent) {
+  if (auto dropped = basp_payload_limit::take(); !dropped.first.empty())
+    return "the connection was dropped: " + to_string(dropped.first.back());
   if (err == caf::sec::request_timeout)
     return "no answer within " + seconds_text(timeout)
            + " (the server is stopped, or speaks another protocol and waits for the client)";

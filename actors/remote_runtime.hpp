@@ -10,6 +10,7 @@
 #include <caf/actor_system.hpp>
 #include <caf/actor_system_config.hpp>
 
+#include "actors/basp_payload_limit.hpp"
 #include "actors/error.hpp"
 #include "actors/runtime.hpp"
 #include "actors/tls_settings.hpp"
@@ -37,12 +38,17 @@ struct remote_settings {
   /// With TLS: one read() per TLS record instead of two (OpenSSL's
   /// read-ahead, made safe for CAF's read loop; see tls_read_ahead.hpp).
   bool tls_read_ahead = true;
+  /// The largest BASP payload a peer may announce (see basp_payload_limit.hpp);
+  /// larger ones drop the connection before CAF allocates anything. One limit
+  /// for the whole process: the last runtime created sets it.
+  std::uint32_t max_payload = basp_payload_limit::default_limit;
 };
 
 /// An actor system with CAF's middleman (and, for TLS, its openssl module)
 /// loaded, together with the configuration it refers to. Publishing and
 /// connecting go through the plain or the TLS middleman accordingly, and
-/// every wait is bounded.
+/// every wait is bounded. Its acceptors survive running out of file
+/// descriptors (fd_reserve.hpp).
 class remote_runtime {
  public:
   /// Checks the TLS files first (see check(const tls_settings&)): CAF itself

@@ -1,9 +1,6 @@
 #include "actors/tls_monitor.hpp"
 
-#include <arpa/inet.h>
 #include <dlfcn.h>
-#include <netinet/in.h>
-#include <sys/socket.h>
 
 #include <openssl/err.h>
 #include <openssl/ssl.h>
@@ -13,6 +10,7 @@
 #include <mutex>
 #include <utility>
 
+#include "actors/socket_peer.hpp"
 #include "actors/tls_read_ahead.hpp"
 
 namespace actorbench::actors::tls_monitor {
@@ -51,22 +49,7 @@ connection_info* info_of(const SSL* ssl) {
 thread_local std::string last_verify_failure;
 
 std::string peer_of(const SSL* ssl) {
-  sockaddr_storage addr{};
-  socklen_t len = sizeof(addr);
-  if (getpeername(SSL_get_fd(ssl), reinterpret_cast<sockaddr*>(&addr), &len) != 0)
-    return "unknown peer";
-  char host[INET6_ADDRSTRLEN] = "?";
-  unsigned port = 0;
-  if (addr.ss_family == AF_INET) {
-    auto* in = reinterpret_cast<sockaddr_in*>(&addr);
-    inet_ntop(AF_INET, &in->sin_addr, host, sizeof(host));
-    port = ntohs(in->sin_port);
-  } else if (addr.ss_family == AF_INET6) {
-    auto* in = reinterpret_cast<sockaddr_in6*>(&addr);
-    inet_ntop(AF_INET6, &in->sin6_addr, host, sizeof(host));
-    port = ntohs(in->sin6_port);
-  }
-  return std::string{host} + ":" + std::to_string(port);
+  return socket_peer(SSL_get_fd(ssl));
 }
 
 // OpenSSL's reason for the error on this thread's queue, if any: the current

@@ -12,6 +12,7 @@
 #include "bench/cipher_options.hpp"
 #include "bench/fanout_options.hpp"
 #include "bench/keygen_options.hpp"
+#include "bench/max_payload_option.hpp"
 #include "bench/output_options.hpp"
 #include "bench/tls_options.hpp"
 #include "bench/value_list.hpp"
@@ -335,6 +336,8 @@ result<command> parse_command_line(int argc, const char* const* argv) {
     ->required();
   node_cmd->add_option("--bind", node_bind, "Address to listen on")->default_str(node_bind);
   node_cmd->add_option("--threads", node_threads, "Scheduler threads")->default_str("one per core");
+  std::string node_max_payload;
+  add_max_payload_option(*node_cmd, node_max_payload);
   tls_cli_values node_tls;
   add_tls_options(*node_cmd, node_tls);
 
@@ -471,6 +474,10 @@ result<command> parse_command_line(int argc, const char* const* argv) {
         return threads.err();
       cmd.node.threads = *threads;
     }
+    auto max_payload = parse_max_payload(node_max_payload);
+    if (!max_payload)
+      return max_payload.err();
+    cmd.node.max_payload = *max_payload;
     auto tls = validate_tls(node_tls);
     if (!tls)
       return tls.err();

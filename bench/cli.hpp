@@ -92,6 +92,8 @@ struct node_options {
   std::size_t threads = 0;
   /// TLS with mutual certificate authentication; unset: plain TCP.
   std::optional<actors::tls_settings> tls;
+  /// --max-payload: the largest BASP payload a driver may announce.
+  std::uint32_t max_payload = actors::basp_payload_limit::default_limit;
 };
 
 /// What the command should do.

@@ -25,6 +25,7 @@
 #include "bench/keygen_plot.hpp"
 #include "bench/keygen_report.hpp"
 #include "bench/output_file.hpp"
+#include "bench/limit_log.hpp"
 #include "bench/plot.hpp"
 #include "bench/progress_bar.hpp"
 #include "bench/reporter.hpp"
@@ -336,6 +337,7 @@ int run_node(const node_options& opts) {
   actors::remote_settings settings;
   settings.scheduler.threads = opts.threads;
   settings.tls = opts.tls;
+  settings.max_payload = opts.max_payload;
   auto rt = actors::remote_runtime::create(settings);
   if (!rt)
     return fail(runtime_failure(rt.err().detail));
@@ -353,9 +355,11 @@ int run_node(const node_options& opts) {
   if (auto ok = flush_standard_output(); !ok)
     return fail(ok.err());
   refusal_log refusals{"actorbench node: "};
+  limit_log limits{"actorbench node: ", std::cerr};
   while (!interrupt_flag().load()) {
     std::this_thread::sleep_for(std::chrono::milliseconds{100});
     print_refusals(refusals);
+    limits.poll();
   }
   print_refusals(refusals, true);
   return 0;

@@ -1,10 +1,9 @@
 #include "bench/memory_budget.hpp"
 
 #include <algorithm>
-#include <cmath>
 #include <cstdio>
-#include <cstdlib>
 
+#include "bench/byte_size.hpp"
 #include "bench/process_memory.hpp"
 
 namespace actorbench::bench {
@@ -12,7 +11,7 @@ namespace actorbench::bench {
 namespace {
 
 // Far above any machine, far below what a double or uint64 loses precision on.
-constexpr double max_cap_bytes = 1ull << 50; // 1 PiB
+constexpr std::uint64_t max_cap_bytes = 1ull << 50; // 1 PiB
 
 } // namespace
 
@@ -34,32 +33,10 @@ result<memory_budget> parse_memory_budget(const std::string& text) {
   out.bytes = available_memory_bytes();
   if (text.empty())
     return out;
-  auto bad = [&] {
-    return bad_input("invalid --max-memory '" + text
-                     + "': expected a size from 1K to 1P such as 512M or 1.5G (K, M, G, T, P "
-                       "are powers of 1024; no suffix means bytes)");
-  };
-  // strtod alone would take "inf", "nan", hex and leading spaces.
-  if (text.find_first_not_of("0123456789.KMGTPkmgtp") != std::string::npos
-      || !std::isdigit(static_cast<unsigned char>(text.front())))
-    return bad();
-  char* end = nullptr;
-  double value = std::strtod(text.c_str(), &end);
-  std::string suffix{end};
-  static const std::string suffixes = "KMGTP";
-  double scale = 1;
-  if (suffix.size() > 1)
-    return bad();
-  if (suffix.size() == 1) {
-    auto pos = suffixes.find(static_cast<char>(std::toupper(static_cast<unsigned char>(suffix[0]))));
-    if (pos == std::string::npos)
-      return bad();
-    scale = std::pow(1024.0, static_cast<double>(pos + 1));
-  }
-  double bytes = value * scale;
-  if (!std::isfinite(bytes) || bytes < 1024 || bytes > max_cap_bytes)
-    return bad();
-  auto cap = static_cast<std::uint64_t>(bytes);
+  auto parsed = parse_byte_size("--max-memory", text, 1024, max_cap_bytes, "1K", "1P");
+  if (!parsed)
+    return parsed.err();
+  auto cap = *parsed;
   if (!out.bytes || cap <= *out.bytes) {
     out.bytes = cap;
     out.capped = true;

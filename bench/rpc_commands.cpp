@@ -16,6 +16,7 @@
 #include "bench/commands.hpp"
 #include "bench/git_commit.hpp"
 #include "bench/interrupt.hpp"
+#include "bench/limit_log.hpp"
 #include "bench/local_server.hpp"
 #include "bench/machine_info.hpp"
 #include "bench/rpc_benchmark.hpp"
@@ -28,6 +29,7 @@ int run_serve(const serve_options& opts) {
   actors::remote_settings settings;
   settings.scheduler.threads = opts.threads;
   settings.tls = opts.tls;
+  settings.max_payload = opts.max_payload;
   auto rt = actors::remote_runtime::create(settings);
   if (!rt)
     return fail(bad_input(rt.err().detail));
@@ -53,11 +55,13 @@ int run_serve(const serve_options& opts) {
   }
   auto start = std::chrono::steady_clock::now();
   refusal_log refusals{"actorbench serve: "};
+  limit_log limits{"actorbench serve: ", std::cerr};
   while (!interrupt_flag()) {
     if (opts.duration.count() > 0 && std::chrono::steady_clock::now() - start >= opts.duration)
       break;
     std::this_thread::sleep_for(std::chrono::milliseconds{50});
     print_refusals(refusals);
+    limits.poll();
   }
   print_refusals(refusals, true);
   std::cout << "actorbench serve: stopped; served " << served->load() << " requests";

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "actors/basp_payload_limit.hpp"
 #include "actors/hello.hpp"
 #include "actors/tls_settings.hpp"
 #include "bench/endpoint.hpp"
@@ -30,6 +31,8 @@ struct serve_options {
   std::chrono::seconds duration{0};
   std::size_t threads = 0;
   actors::hello_host hello_on = actors::hello_host::scheduler;
+  /// --max-payload: the largest BASP payload a client may announce.
+  std::uint32_t max_payload = actors::basp_payload_limit::default_limit;
 };
 
 /// Options of `actorbench rpc`, validated.
@@ -79,6 +82,7 @@ struct serve_cli_values {
   std::string duration = "0";
   std::string threads = "0";
   std::string hello_on = "scheduler";
+  std::string max_payload;
   tls_cli_values tls;
 };
 

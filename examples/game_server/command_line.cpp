@@ -85,13 +85,15 @@ bool stop_requested() noexcept {
   return stop_flag != 0;
 }
 
-bool wait_for_stop(std::chrono::duration<double> limit) {
+bool wait_for_stop(std::chrono::duration<double> limit, const std::function<void()>& tick) {
   using clock = std::chrono::steady_clock;
   const auto end = clock::now() + std::chrono::duration_cast<clock::duration>(limit);
   while (!stop_requested()) {
     if (limit.count() > 0 && clock::now() >= end)
       return false;
     std::this_thread::sleep_for(std::chrono::milliseconds{20});
+    if (tick)
+      tick();
   }
   return true;
 }

@@ -6,6 +6,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <string_view>
 
@@ -44,8 +45,9 @@ void catch_stop_signals();
 bool stop_requested() noexcept;
 
 /// Sleeps until a stop signal or `limit` has passed (never when `limit`
-/// is zero or less: then until a signal). Returns true if a signal came.
-bool wait_for_stop(std::chrono::duration<double> limit);
+/// is zero or less: then until a signal), calling `tick` (if any) every few
+/// milliseconds meanwhile. Returns true if a signal came.
+bool wait_for_stop(std::chrono::duration<double> limit, const std::function<void()>& tick = {});
 
 /// Raises the soft limit of open files to the hard one and returns it.
 std::uint64_t raise_open_files_limit() noexcept;

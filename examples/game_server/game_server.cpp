@@ -43,6 +43,7 @@
 #include <caf/send.hpp>
 
 #include "actors/endpoint_name.hpp"
+#include "actors/fd_reserve.hpp"
 #include "actors/session_pool.hpp"
 #include "command_line.hpp"
 #include "frame_reader.hpp"
@@ -376,6 +377,8 @@ int main(int argc, char** argv) {
   auto opts = parse_options(argc, argv);
   game::raise_open_files_limit();
   game::catch_stop_signals();
+  // Out of file descriptors, CAF's acceptor would spin (fd_reserve.hpp).
+  actors::fd_reserve::enable();
   caf::actor_system_config cfg;
   cfg.load<caf::io::middleman>();
   // One scheduler thread per core (CAF's default would be at least 4).
@@ -425,7 +428,11 @@ int main(int argc, char** argv) {
   std::cout << "game_server: listening on " << actors::endpoint_name(opts.bind, *port) << ", "
             << opts.aead.backend->name() << '/' << opts.aead.cipher->name << std::endl;
 
-  bool signalled = game::wait_for_stop(opts.duration);
+  actors::fd_reserve::watcher descriptors;
+  bool signalled = game::wait_for_stop(opts.duration, [&] {
+    for (const auto& line : descriptors.changes())
+      std::cout << "game_server: " << line << std::endl;
+  });
   auto m = shared->pool->metrics();
   std::cout << "game_server: stopping (" << (signalled ? "signal" : "--duration") << "); sessions "
             << m.opened << " opened, " << m.sessions << " open; packets " << m.delivered
