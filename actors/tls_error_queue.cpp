@@ -6,6 +6,7 @@
 #include <openssl/ssl.h>
 
 #include "actors/caf_openssl_code.hpp"
+#include "actors/tls_write_interest.hpp"
 
 namespace actorbench::actors::tls_error_queue {
 
@@ -50,14 +51,24 @@ extern "C" __attribute__((noinline)) int SSL_write(SSL* ssl, const void* buf, in
   return next != nullptr ? next(ssl, buf, num) : -1;
 }
 
+// The handshake steps also tell tls_write_interest whether their socket's
+// write events are of any use.
 extern "C" __attribute__((noinline)) int SSL_connect(SSL* ssl) {
   static const auto next = real<int (*)(SSL*)>("SSL_connect");
-  clear_for(__builtin_return_address(0));
-  return next != nullptr ? next(ssl) : -1;
+  const void* caller = __builtin_return_address(0);
+  clear_for(caller);
+  int result = next != nullptr ? next(ssl) : -1;
+  if (actorbench::actors::caf_openssl_code::contains(caller))
+    actorbench::actors::tls_write_interest::after_handshake_step(ssl, result);
+  return result;
 }
 
 extern "C" __attribute__((noinline)) int SSL_accept(SSL* ssl) {
   static const auto next = real<int (*)(SSL*)>("SSL_accept");
-  clear_for(__builtin_return_address(0));
-  return next != nullptr ? next(ssl) : -1;
+  const void* caller = __builtin_return_address(0);
+  clear_for(caller);
+  int result = next != nullptr ? next(ssl) : -1;
+  if (actorbench::actors::caf_openssl_code::contains(caller))
+    actorbench::actors::tls_write_interest::after_handshake_step(ssl, result);
+  return result;
 }
