@@ -80,6 +80,7 @@ remote_runtime::remote_runtime(const remote_settings& settings)
     config_.openssl_cafile = settings.tls->ca;
     config_.load<caf::openssl::manager>();
     tls_monitor::install();
+    tls_monitor::set_handshake_timeout(settings.handshake_timeout);
     // Not optional: without it one failing connection closes the others.
     tls_error_queue::enable();
     // Not optional either: without it a silent connection keeps a core busy.
