@@ -200,7 +200,9 @@ std::size_t close_overdue_handshakes() {
   std::size_t closed = 0;
   std::lock_guard<std::mutex> guard{mutex};
   for (auto* info : handshaking) {
-    if (!info->as_server || info->shut_down || info->fd < 0 || now - info->created < limit)
+    // (Done but not yet erased: its thread is waiting for the mutex.)
+    if (!info->as_server || info->shut_down || info->fd < 0 || info->handshake_done
+        || now - info->created < limit)
       continue;
     // Recorded first: the end of file CAF then reads is not the cause.
     if (!info->recorded.exchange(true))
