@@ -6,6 +6,7 @@
 #include <openssl/ssl.h>
 
 #include "actors/caf_openssl_code.hpp"
+#include "actors/tls_write_interest.hpp"
 
 namespace actorbench::actors::tls_error_queue {
 
@@ -22,6 +23,16 @@ void clear_for(const void* caller) {
     ERR_clear_error();
 }
 
+// The handshake steps also tell tls_write_interest whether their socket's
+// write events are of any use.
+int handshake_step(int (*next)(SSL*), SSL* ssl, const void* caller) {
+  clear_for(caller);
+  int result = next != nullptr ? next(ssl) : -1;
+  if (caf_openssl_code::contains(caller))
+    tls_write_interest::after_handshake_step(ssl, result);
+  return result;
+}
+
 } // namespace
 
 bool enable() {
@@ -36,6 +47,7 @@ bool enable() {
 // noinline keeps the return address that of the caller.
 
 using actorbench::actors::tls_error_queue::clear_for;
+using actorbench::actors::tls_error_queue::handshake_step;
 using actorbench::actors::tls_error_queue::real;
 
 extern "C" __attribute__((noinline)) int SSL_read(SSL* ssl, void* buf, int num) {
@@ -52,12 +64,10 @@ extern "C" __attribute__((noinline)) int SSL_write(SSL* ssl, const void* buf, in
 
 extern "C" __attribute__((noinline)) int SSL_connect(SSL* ssl) {
   static const auto next = real<int (*)(SSL*)>("SSL_connect");
-  clear_for(__builtin_return_address(0));
-  return next != nullptr ? next(ssl) : -1;
+  return handshake_step(next, ssl, __builtin_return_address(0));
 }
 
 extern "C" __attribute__((noinline)) int SSL_accept(SSL* ssl) {
   static const auto next = real<int (*)(SSL*)>("SSL_accept");
-  clear_for(__builtin_return_address(0));
-  return next != nullptr ? next(ssl) : -1;
+  return handshake_step(next, ssl, __builtin_return_address(0));
 }
