@@ -18,8 +18,9 @@ inline constexpr std::uint32_t default_limit = 1u << 20;
 /// or proved, anything. One unauthenticated header is enough to exhaust the
 /// memory of a server, or of a driver that connects to a hostile one.
 ///
-/// The executable wraps caf::io::basp::valid (exported like tls_monitor's
-/// SSL_new, see actors/CMakeLists.txt; libcaf_io calls it through its PLT):
+/// The executable wraps caf::io::basp::valid (in actorbench_caf_interpose,
+/// linked and exported like tls_monitor's SSL_new, see actors/CMakeLists.txt;
+/// libcaf_io calls it through its PLT):
 /// a header declaring more than the limit is invalid, so CAF drops that
 /// connection before any allocation, and the wrapper records the refusal.
 ///
@@ -31,7 +32,7 @@ void set(std::uint32_t bytes);
 std::uint32_t limit();
 
 /// True once CAF called the wrapper (false, e.g., in a program that links
-/// the library without exporting it).
+/// the library without actorbench_caf_interpose).
 bool active();
 
 /// A BASP message refused for the size its header declared.

@@ -1,6 +1,5 @@
 #include "actors/remote/fd_reserve.hpp"
 
-#include <dlfcn.h>
 #include <fcntl.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
@@ -10,6 +9,7 @@
 #include <cerrno>
 #include <mutex>
 
+#include "actors/remote/interpose/accept.hpp"
 #include "actors/remote/interpose/library_code.hpp"
 
 namespace actorbench::actors::fd_reserve {
@@ -43,11 +43,13 @@ std::string open_files_limit() {
 
 } // namespace
 
+std::atomic<bool> detail::linked{false};
+
 bool enable() {
   std::lock_guard<std::mutex> guard{mutex};
   if (on.load())
     return true;
-  if (!caf_io_code().locate())
+  if (!detail::linked.load() || !caf_io_code().locate())
     return false;
   reserve = open_reserve();
   if (reserve < 0)
@@ -92,26 +94,7 @@ std::vector<std::string> watcher::changes() {
   }
 }
 
-} // namespace actorbench::actors::fd_reserve
-
-// The wrapper. The executable exports it (actors/CMakeLists.txt), so the
-// dynamic linker binds libcaf_io's call here; noinline keeps the return
-// address that of the caller.
-extern "C" __attribute__((noinline)) int accept(int fd, sockaddr* addr, socklen_t* len) {
-  using namespace actorbench::actors;
-  using namespace actorbench::actors::fd_reserve;
-  using fn = int (*)(int, sockaddr*, socklen_t*);
-  static const auto next = reinterpret_cast<fn>(dlsym(RTLD_NEXT, "accept"));
-  if (next == nullptr) {
-    errno = ENOSYS;
-    return -1;
-  }
-  int result = next(fd, addr, len);
-  int why = errno;
-  if (!on.load(std::memory_order_relaxed) || !caf_io_code().contains(__builtin_return_address(0))) {
-    errno = why;
-    return result;
-  }
+int detail::filter(int fd, int result, int why, accept_fn next) {
   if (result >= 0) {
     // CAF's TLS session opens its certificate files, one after the other,
     // for each new connection and throws, ending the process, when it cannot:
@@ -148,3 +131,5 @@ extern "C" __attribute__((noinline)) int accept(int fd, sockaddr* addr, socklen_
   errno = EAGAIN;
   return -1;
 }
+
+} // namespace actorbench::actors::fd_reserve

@@ -15,8 +15,9 @@ namespace actorbench::actors::fd_reserve {
 /// as long as the condition lasts.
 ///
 /// enable() keeps one file descriptor in reserve (/dev/null). The
-/// executable's accept wrapper (exported, see actors/CMakeLists.txt), for
-/// libcaf_io's calls only, answers EMFILE or ENFILE by closing the reserve,
+/// executable's accept wrapper (in actorbench_caf_interpose, linked and
+/// exported, see actors/CMakeLists.txt), for libcaf_io's calls only,
+/// answers EMFILE or ENFILE by closing the reserve,
 /// accepting the pending connection, closing it at once (its peer sees the
 /// connection closed rather than a hang) and reopening the reserve, then
 /// reports "try again" (EAGAIN), which CAF ignores. The backlog drains, the
@@ -26,9 +27,9 @@ namespace actorbench::actors::fd_reserve {
 /// files for each connection and, when it cannot, throws from the
 /// multiplexer thread, which ends the process.
 ///
-/// Returns false, changing nothing, when libcaf_io is not loaded or no
-/// descriptor is left for the reserve. Idempotent; call it before the
-/// actor system starts listening.
+/// Returns false, changing nothing, when libcaf_io is not loaded, the
+/// program does not link the wrapper, or no descriptor is left for the
+/// reserve. Idempotent; call it before the actor system starts listening.
 bool enable();
 
 /// True once enable() succeeded.

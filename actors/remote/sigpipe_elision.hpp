@@ -19,10 +19,11 @@ namespace actorbench::actors::sigpipe_elision {
 /// pthread_sigmask and sigtimedwait answer exactly those calls *from
 /// libcaf_openssl* without entering the kernel. Calls from anywhere else,
 /// and any other call from libcaf_openssl, go to the C library unchanged.
-/// Like tls_monitor's SSL_new, the wrappers work when the executable exports
-/// them (actors/CMakeLists.txt).
+/// Like tls_monitor's SSL_new, the wrappers are in actorbench_caf_interpose,
+/// which the executable links and exports (actors/CMakeLists.txt).
 ///
-/// Returns false, changing nothing, when libcaf_openssl is not loaded.
+/// Returns false, changing nothing, when libcaf_openssl is not loaded or the
+/// program does not link the wrappers.
 /// Idempotent; there is no disable (SIGPIPE stays ignored).
 bool enable();
 

@@ -1,63 +1,14 @@
 #include "actors/remote/tls_error_queue.hpp"
 
-#include <dlfcn.h>
-
-#include <openssl/err.h>
-#include <openssl/ssl.h>
-
 #include "actors/remote/interpose/caf_openssl_code.hpp"
+#include "actors/remote/interpose/ssl_io.hpp"
 
 namespace actorbench::actors::tls_error_queue {
 
-namespace {
-
-template <class F>
-F real(const char* name) {
-  return reinterpret_cast<F>(dlsym(RTLD_NEXT, name));
-}
-
-// Empties this thread's error queue when libcaf_openssl is the caller.
-void clear_for(const void* caller) {
-  if (caf_openssl_code::contains(caller) && ERR_peek_error() != 0)
-    ERR_clear_error();
-}
-
-} // namespace
+std::atomic<bool> detail::linked{false};
 
 bool enable() {
-  return caf_openssl_code::locate();
+  return detail::linked.load() && caf_openssl_code::locate();
 }
 
 } // namespace actorbench::actors::tls_error_queue
-
-// The wrappers; see tls_error_queue.hpp. libcaf_openssl calls SSL_connect,
-// SSL_accept and SSL_write through its PLT and passes SSL_read as a function
-// pointer taken from its GOT, so the dynamic linker binds all four here.
-// noinline keeps the return address that of the caller.
-
-using actorbench::actors::tls_error_queue::clear_for;
-using actorbench::actors::tls_error_queue::real;
-
-extern "C" __attribute__((noinline)) int SSL_read(SSL* ssl, void* buf, int num) {
-  static const auto next = real<int (*)(SSL*, void*, int)>("SSL_read");
-  clear_for(__builtin_return_address(0));
-  return next != nullptr ? next(ssl, buf, num) : -1;
-}
-
-extern "C" __attribute__((noinline)) int SSL_write(SSL* ssl, const void* buf, int num) {
-  static const auto next = real<int (*)(SSL*, const void*, int)>("SSL_write");
-  clear_for(__builtin_return_address(0));
-  return next != nullptr ? next(ssl, buf, num) : -1;
-}
-
-extern "C" __attribute__((noinline)) int SSL_connect(SSL* ssl) {
-  static const auto next = real<int (*)(SSL*)>("SSL_connect");
-  clear_for(__builtin_return_address(0));
-  return next != nullptr ? next(ssl) : -1;
-}
-
-extern "C" __attribute__((noinline)) int SSL_accept(SSL* ssl) {
-  static const auto next = real<int (*)(SSL*)>("SSL_accept");
-  clear_for(__builtin_return_address(0));
-  return next != nullptr ? next(ssl) : -1;
-}

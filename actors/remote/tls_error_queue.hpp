@@ -18,10 +18,12 @@ namespace actorbench::actors::tls_error_queue {
 /// libcaf_openssl's calls; every other caller gets OpenSSL unchanged. The
 /// errors of a failing call stay queued until that thread's next call, so
 /// tls_monitor's callbacks, which read them during the failing call, still
-/// see them. Like tls_monitor's SSL_new, the wrappers work when the
-/// executable exports them (actors/CMakeLists.txt).
+/// see them. Like tls_monitor's SSL_new, the wrappers are in
+/// actorbench_caf_interpose, which the executable links and exports
+/// (actors/CMakeLists.txt).
 ///
-/// Returns false, changing nothing, when libcaf_openssl is not loaded.
+/// Returns false, changing nothing, when libcaf_openssl is not loaded or the
+/// program does not link the wrappers.
 /// Idempotent; there is no disable. (The wrappers act as soon as any of
 /// the TLS wrappers has located libcaf_openssl: emptying the queue first is
 /// right for every one of its calls.)

@@ -1,7 +1,5 @@
 #include "actors/remote/tls_monitor.hpp"
 
-#include <dlfcn.h>
-
 #include <openssl/err.h>
 #include <openssl/ssl.h>
 #include <openssl/x509.h>
@@ -10,6 +8,7 @@
 #include <mutex>
 #include <utility>
 
+#include "actors/remote/interpose/ssl_new.hpp"
 #include "actors/remote/socket_peer.hpp"
 #include "actors/remote/tls_read_ahead.hpp"
 
@@ -153,28 +152,12 @@ std::size_t handshakes_completed() {
   return completed;
 }
 
-} // namespace actorbench::actors::tls_monitor
-
-// The wrapper. CAF's openssl module calls SSL_new once per connection with
-// the context it configured; the executable exports this symbol (see
-// actors/CMakeLists.txt), so the dynamic linker binds CAF's call here.
-extern "C" SSL* SSL_new(SSL_CTX* ctx) {
-  using namespace actorbench::actors::tls_monitor;
-  using ssl_new_fn = SSL* (*)(SSL_CTX*);
-  static const auto real = reinterpret_cast<ssl_new_fn>(dlsym(RTLD_NEXT, "SSL_new"));
-  if (real == nullptr)
-    return nullptr;
-  // Without peer verification the context is CAF's anonymous-cipher mode:
-  // refuse it, whatever the configuration says.
-  if ((SSL_CTX_get_verify_mode(ctx) & SSL_VERIFY_PEER) == 0)
-    return nullptr;
-  SSL* ssl = real(ctx);
-  if (ssl == nullptr)
-    return nullptr;
+void detail::watch(SSL* ssl) {
   wrapper_called = true;
   SSL_set_ex_data(ssl, info_index(), new connection_info);
   SSL_set_info_callback(ssl, on_info);
   SSL_set_verify(ssl, SSL_get_verify_mode(ssl), on_verify);
-  actorbench::actors::tls_read_ahead::configure(ssl);
-  return ssl;
+  tls_read_ahead::configure(ssl);
 }
+
+} // namespace actorbench::actors::tls_monitor

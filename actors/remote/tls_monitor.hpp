@@ -22,12 +22,13 @@ struct refusal {
 /// SSL_new, which CAF calls once per connection, and attaches an info and a
 /// verify callback that record fatal alerts and verification failures. The
 /// wrapper also refuses any connection whose context does not verify its peer,
-/// so CAF's anonymous-cipher mode can never be used in this process.
-/// install() makes sure the wrapper is linked in; it is idempotent.
+/// so CAF's anonymous-cipher mode can never be used in this process. The
+/// wrapper is in actorbench_caf_interpose, which the executable links
+/// (actors/CMakeLists.txt). install() is idempotent.
 void install();
 
 /// True when the SSL_new wrapper is the one CAF calls (false, e.g., in a
-/// program that links the library without exporting the wrapper).
+/// program that links the library without actorbench_caf_interpose).
 bool active();
 
 /// At most this many refusals of one side wait to be taken; beyond, they

@@ -17,10 +17,12 @@ namespace actorbench::actors::tls_read_ahead {
 /// socket event would come for them. So, once enabled, the executable's
 /// SSL_pending wrapper answers libcaf_openssl's calls with "more" whenever
 /// OpenSSL holds any bytes of the connection (SSL_has_pending); every other
-/// caller gets OpenSSL's answer. Like tls_monitor's SSL_new, the wrapper
-/// works when the executable exports it (actors/CMakeLists.txt).
+/// caller gets OpenSSL's answer. Like tls_monitor's SSL_new, the wrapper is
+/// in actorbench_caf_interpose, which the executable links and exports
+/// (actors/CMakeLists.txt).
 ///
-/// Returns false, changing nothing, when libcaf_openssl is not loaded.
+/// Returns false, changing nothing, when libcaf_openssl is not loaded or the
+/// program does not link the wrapper.
 /// Applies to sessions CAF creates afterwards; idempotent, no disable.
 bool enable();
 
