@@ -21,10 +21,11 @@ struct refusal {
 /// monitor sees them anyway: the actorbench executable wraps OpenSSL's
 /// SSL_new, which CAF calls once per connection, and attaches an info and a
 /// verify callback that record fatal alerts and verification failures. The
-/// wrapper also refuses any connection whose context does not verify its peer,
-/// so CAF's anonymous-cipher mode can never be used in this process. The
-/// wrapper is in actorbench_caf_interpose, which the executable links
-/// (actors/CMakeLists.txt). install() is idempotent.
+/// wrapper also refuses any connection of CAF's whose context does not verify
+/// its peer, so CAF's anonymous-cipher mode can never be used in this process.
+/// Calls from anywhere else (an embedder's own TLS code) get OpenSSL's
+/// SSL_new unchanged. The wrapper is in actorbench_caf_interpose, which the
+/// executable links (actors/CMakeLists.txt). install() is idempotent.
 void install();
 
 /// True when the SSL_new wrapper is the one CAF calls (false, e.g., in a

@@ -8,6 +8,7 @@
 
 #include <openssl/ssl.h>
 
+#include "actors/remote/interpose/caf_openssl_code.hpp"
 #include "actors/remote/interpose/ssl_new.hpp"
 
 extern "C" __attribute__((noinline)) SSL* SSL_new(SSL_CTX* ctx) {
@@ -16,6 +17,10 @@ extern "C" __attribute__((noinline)) SSL* SSL_new(SSL_CTX* ctx) {
   static const auto real = reinterpret_cast<ssl_new_fn>(dlsym(RTLD_NEXT, "SSL_new"));
   if (real == nullptr)
     return nullptr;
+  // Only libcaf_openssl's sessions are watched and held to verification;
+  // every other caller, an embedder's own TLS code say, gets OpenSSL's SSL_new.
+  if (!caf_openssl_code::locate() || !caf_openssl_code::contains(__builtin_return_address(0)))
+    return real(ctx);
   // Without peer verification the context is CAF's anonymous-cipher mode:
   // refuse it, whatever the configuration says.
   if ((SSL_CTX_get_verify_mode(ctx) & SSL_VERIFY_PEER) == 0)

@@ -14,6 +14,8 @@
 #include <caf/openssl/publish.hpp>
 #include <caf/scoped_actor.hpp>
 
+#include <openssl/ssl.h>
+
 #include "actors/remote/hello.hpp"
 #include "actors/remote/remote_runtime.hpp"
 #include "actors/remote/sigpipe_elision.hpp"
@@ -370,4 +372,21 @@ TEST_CASE("CAF's anonymous-cipher mode never connects in a program with the TLS 
       CHECK(res.error() != caf::sec::request_timeout); // refused at once, not hanging
   }
   caf::anon_send_exit(hello, caf::exit_reason::user_shutdown);
+}
+
+TEST_CASE("SSL_new called from outside libcaf_openssl is not refused") {
+  // An embedder's own TLS code, here this test: a context that does not
+  // verify its peer gets an SSL object, without the monitor's callbacks.
+  // Only libcaf_openssl's calls are held to verification (the test above).
+  SSL_CTX* ctx = SSL_CTX_new(TLS_client_method());
+  REQUIRE(ctx != nullptr);
+  SSL_CTX_set_verify(ctx, SSL_VERIFY_NONE, nullptr);
+  SSL* ssl = SSL_new(ctx);
+  CHECK(ssl != nullptr);
+  if (ssl != nullptr) {
+    bool watched = SSL_get_info_callback(ssl) != nullptr;
+    CHECK(!watched);
+    SSL_free(ssl);
+  }
+  SSL_CTX_free(ctx);
 }
