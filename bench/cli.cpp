@@ -12,6 +12,7 @@
 #include "bench/cipher_options.hpp"
 #include "bench/fanout_options.hpp"
 #include "bench/keygen_options.hpp"
+#include "bench/handshake_timeout_option.hpp"
 #include "bench/max_payload_option.hpp"
 #include "bench/output_options.hpp"
 #include "bench/tls_options.hpp"
@@ -338,6 +339,8 @@ result<command> parse_command_line(int argc, const char* const* argv) {
   node_cmd->add_option("--threads", node_threads, "Scheduler threads")->default_str("one per core");
   std::string node_max_payload;
   add_max_payload_option(*node_cmd, node_max_payload);
+  std::string node_handshake_timeout;
+  add_handshake_timeout_option(*node_cmd, node_handshake_timeout);
   tls_cli_values node_tls;
   add_tls_options(*node_cmd, node_tls);
 
@@ -478,6 +481,10 @@ result<command> parse_command_line(int argc, const char* const* argv) {
     if (!max_payload)
       return max_payload.err();
     cmd.node.max_payload = *max_payload;
+    auto handshake_timeout = parse_handshake_timeout(node_handshake_timeout);
+    if (!handshake_timeout)
+      return handshake_timeout.err();
+    cmd.node.handshake_timeout = *handshake_timeout;
     auto tls = validate_tls(node_tls);
     if (!tls)
       return tls.err();

@@ -94,6 +94,8 @@ struct node_options {
   std::optional<actors::tls_settings> tls;
   /// --max-payload: the largest BASP payload a driver may announce.
   std::uint32_t max_payload = actors::basp_payload_limit::default_limit;
+  /// --handshake-timeout: how long a TLS handshake may take.
+  std::chrono::milliseconds handshake_timeout = actors::tls_monitor::default_handshake_timeout;
 };
 
 /// What the command should do.

@@ -338,6 +338,7 @@ int run_node(const node_options& opts) {
   settings.scheduler.threads = opts.threads;
   settings.tls = opts.tls;
   settings.max_payload = opts.max_payload;
+  settings.handshake_timeout = opts.handshake_timeout;
   auto rt = actors::remote_runtime::create(settings);
   if (!rt)
     return fail(runtime_failure(rt.err().detail));
@@ -358,6 +359,7 @@ int run_node(const node_options& opts) {
   limit_log limits{"actorbench node: ", std::cerr};
   while (!interrupt_flag().load()) {
     std::this_thread::sleep_for(std::chrono::milliseconds{100});
+    actors::tls_monitor::close_overdue_handshakes();
     print_refusals(refusals);
     limits.poll();
   }

@@ -30,6 +30,7 @@ int run_serve(const serve_options& opts) {
   settings.scheduler.threads = opts.threads;
   settings.tls = opts.tls;
   settings.max_payload = opts.max_payload;
+  settings.handshake_timeout = opts.handshake_timeout;
   auto rt = actors::remote_runtime::create(settings);
   if (!rt)
     return fail(bad_input(rt.err().detail));
@@ -60,6 +61,7 @@ int run_serve(const serve_options& opts) {
     if (opts.duration.count() > 0 && std::chrono::steady_clock::now() - start >= opts.duration)
       break;
     std::this_thread::sleep_for(std::chrono::milliseconds{50});
+    actors::tls_monitor::close_overdue_handshakes();
     print_refusals(refusals);
     limits.poll();
   }

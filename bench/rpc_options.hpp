@@ -8,6 +8,7 @@
 
 #include "actors/remote/basp_payload_limit.hpp"
 #include "actors/remote/hello.hpp"
+#include "actors/remote/tls_monitor.hpp"
 #include "actors/remote/tls_settings.hpp"
 #include "bench/endpoint.hpp"
 #include "bench/error.hpp"
@@ -33,6 +34,8 @@ struct serve_options {
   actors::hello_host hello_on = actors::hello_host::scheduler;
   /// --max-payload: the largest BASP payload a client may announce.
   std::uint32_t max_payload = actors::basp_payload_limit::default_limit;
+  /// --handshake-timeout: how long a TLS handshake may take.
+  std::chrono::milliseconds handshake_timeout = actors::tls_monitor::default_handshake_timeout;
 };
 
 /// Options of `actorbench rpc`, validated.
@@ -83,6 +86,7 @@ struct serve_cli_values {
   std::string threads = "0";
   std::string hello_on = "scheduler";
   std::string max_payload;
+  std::string handshake_timeout;
   tls_cli_values tls;
 };
 

@@ -15,6 +15,7 @@
 #include "actors/remote/tls_error_queue.hpp"
 #include "actors/remote/tls_read_ahead.hpp"
 #include "actors/remote/tls_monitor.hpp"
+#include "actors/remote/tls_write_interest.hpp"
 
 namespace actorbench::actors {
 
@@ -79,8 +80,11 @@ remote_runtime::remote_runtime(const remote_settings& settings)
     config_.openssl_cafile = settings.tls->ca;
     config_.load<caf::openssl::manager>();
     tls_monitor::install();
+    tls_monitor::set_handshake_timeout(settings.handshake_timeout);
     // Not optional: without it one failing connection closes the others.
     tls_error_queue::enable();
+    // Not optional either: without it a silent connection keeps a core busy.
+    tls_write_interest::enable();
     if (settings.elide_sigpipe_masking)
       sigpipe_elision::enable();
     if (settings.tls_read_ahead)

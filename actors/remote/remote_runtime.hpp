@@ -13,6 +13,7 @@
 #include "actors/remote/basp_payload_limit.hpp"
 #include "actors/error.hpp"
 #include "actors/runtime/runtime.hpp"
+#include "actors/remote/tls_monitor.hpp"
 #include "actors/remote/tls_settings.hpp"
 
 namespace actorbench::actors {
@@ -42,6 +43,11 @@ struct remote_settings {
   /// larger ones drop the connection before CAF allocates anything. One limit
   /// for the whole process: the last runtime created sets it.
   std::uint32_t max_payload = basp_payload_limit::default_limit;
+  /// With TLS: a server closes a connection whose handshake has not
+  /// completed this long after it was accepted, when its loop calls
+  /// tls_monitor::close_overdue_handshakes. One setting for the whole
+  /// process: the last runtime created sets it.
+  std::chrono::milliseconds handshake_timeout = tls_monitor::default_handshake_timeout;
 };
 
 /// An actor system with CAF's middleman (and, for TLS, its openssl module)

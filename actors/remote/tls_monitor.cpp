@@ -1,11 +1,16 @@
 #include "actors/remote/tls_monitor.hpp"
 
+#include <sys/socket.h>
+
 #include <openssl/err.h>
 #include <openssl/ssl.h>
 #include <openssl/x509.h>
 
 #include <atomic>
+#include <cstdint>
 #include <mutex>
+#include <sstream>
+#include <unordered_set>
 #include <utility>
 
 #include "actors/remote/interpose/ssl_new.hpp"
@@ -22,16 +27,36 @@ std::vector<refusal> waiting[2];
 std::size_t not_kept[2] = {0, 0};
 std::atomic<std::size_t> completed{0};
 std::atomic<bool> wrapper_called{false};
+std::atomic<std::int64_t> handshake_timeout_ms{0};
 
 // What the monitor keeps per connection, in the SSL object's ex_data.
 struct connection_info {
+  const std::chrono::steady_clock::time_point created = std::chrono::steady_clock::now();
+  // Written once, under mutex, when the handshake starts; read by
+  // close_overdue_handshakes under mutex.
   std::string peer = "unknown peer";
-  bool handshake_done = false;
-  bool recorded = false;
+  int fd = -1;
+  bool as_server = false;
+  // Guarded by mutex.
+  bool shut_down = false;
+  std::atomic<bool> handshake_done{false};
+  std::atomic<bool> recorded{false};
 };
 
+// Connections whose handshake has started and not completed; guarded by
+// mutex. An entry leaves before its SSL object is freed, and CAF frees the
+// SSL object before it closes the socket.
+std::unordered_set<connection_info*> handshaking;
+
 void free_info(void*, void* ptr, CRYPTO_EX_DATA*, int, long, void*) {
-  delete static_cast<connection_info*>(ptr);
+  auto* info = static_cast<connection_info*>(ptr);
+  if (info == nullptr)
+    return;
+  {
+    std::lock_guard<std::mutex> guard{mutex};
+    handshaking.erase(info);
+  }
+  delete info;
 }
 
 int info_index() {
@@ -59,17 +84,22 @@ std::string queued_reason() {
   return why ? why : "";
 }
 
-void record(const SSL* ssl, std::string reason) {
-  auto* info = info_of(ssl);
-  if (info == nullptr || info->recorded)
-    return; // one refusal per connection: the first reason is the cause
-  info->recorded = true;
-  bool as_server = SSL_is_server(const_cast<SSL*>(ssl)) == 1;
-  std::lock_guard<std::mutex> guard{mutex};
+// Keeps or counts a refusal; mutex held.
+void keep(bool as_server, const std::string& peer, std::string reason) {
   if (waiting[as_server].size() < max_waiting_refusals)
-    waiting[as_server].push_back({as_server, info->peer, std::move(reason)});
+    waiting[as_server].push_back({as_server, peer, std::move(reason)});
   else
     ++not_kept[as_server];
+}
+
+void record(const SSL* ssl, std::string reason) {
+  auto* info = info_of(ssl);
+  // One refusal per connection: the first reason is the cause.
+  if (info == nullptr || info->recorded.exchange(true))
+    return;
+  bool as_server = SSL_is_server(const_cast<SSL*>(ssl)) == 1;
+  std::lock_guard<std::mutex> guard{mutex};
+  keep(as_server, info->peer, std::move(reason));
 }
 
 int on_verify(int ok, X509_STORE_CTX* store) {
@@ -103,12 +133,20 @@ void on_info(const SSL* ssl, int where, int ret) {
     return;
   if (where & SSL_CB_HANDSHAKE_START) {
     // Now the socket is set; later the peer may already be gone.
-    if (info->peer == "unknown peer")
-      info->peer = peer_of(ssl);
+    if (info->fd < 0 && !info->handshake_done) {
+      auto peer = peer_of(ssl);
+      std::lock_guard<std::mutex> guard{mutex};
+      info->peer = std::move(peer);
+      info->fd = SSL_get_fd(ssl);
+      info->as_server = SSL_is_server(const_cast<SSL*>(ssl)) == 1;
+      handshaking.insert(info);
+    }
   } else if (where & SSL_CB_HANDSHAKE_DONE) {
-    if (!info->handshake_done)
+    if (!info->handshake_done.exchange(true)) {
       ++completed;
-    info->handshake_done = true;
+      std::lock_guard<std::mutex> guard{mutex};
+      handshaking.erase(info);
+    }
   } else if ((where & SSL_CB_ALERT) && std::string_view{SSL_alert_type_string(ret)} == "F") {
     auto alert = alert_name(ret);
     if (where & SSL_CB_READ) {
@@ -146,6 +184,36 @@ bool active() {
 refusals take_refusals(bool as_server) {
   std::lock_guard<std::mutex> guard{mutex};
   return {std::exchange(waiting[as_server], {}), std::exchange(not_kept[as_server], 0)};
+}
+
+void set_handshake_timeout(std::chrono::milliseconds timeout) {
+  handshake_timeout_ms = timeout.count();
+}
+
+std::size_t close_overdue_handshakes() {
+  std::chrono::milliseconds limit{handshake_timeout_ms.load()};
+  if (limit.count() <= 0)
+    return 0;
+  std::ostringstream reason;
+  reason << "TLS handshake not completed within " << limit.count() / 1000.0 << " s";
+  auto now = std::chrono::steady_clock::now();
+  std::size_t closed = 0;
+  std::lock_guard<std::mutex> guard{mutex};
+  for (auto* info : handshaking) {
+    // (Done but not yet erased: its thread is waiting for the mutex.)
+    if (!info->as_server || info->shut_down || info->fd < 0 || info->handshake_done
+        || now - info->created < limit)
+      continue;
+    // Recorded first: the end of file CAF then reads is not the cause.
+    if (!info->recorded.exchange(true))
+      keep(true, info->peer, reason.str());
+    // From this thread only a shutdown: closing would free the socket
+    // number while CAF still uses it.
+    ::shutdown(info->fd, SHUT_RDWR);
+    info->shut_down = true;
+    ++closed;
+  }
+  return closed;
 }
 
 std::size_t handshakes_completed() {

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <chrono>
 #include <cstddef>
 #include <string>
 #include <vector>
@@ -47,6 +48,24 @@ struct refusals {
 
 /// Refusals seen from one side since the last call.
 refusals take_refusals(bool as_server);
+
+/// A server closes a connection whose TLS handshake has not completed this
+/// long after it was accepted (see close_overdue_handshakes); zero: never.
+/// One setting for the whole process.
+void set_handshake_timeout(std::chrono::milliseconds timeout);
+
+/// What serve and node use unless told otherwise (--handshake-timeout).
+constexpr std::chrono::milliseconds default_handshake_timeout{10'000};
+
+/// Shuts down (shutdown(2), both ways) each connection this process
+/// accepted whose handshake is overdue, and records it as a refusal ("TLS
+/// handshake not completed within 0.5 s"); CAF then sees the connection
+/// end on its own thread and closes it. Only connections whose SSL object
+/// is still alive are touched, under the lock its free callback takes too,
+/// so a socket number CAF has closed and reused is never shut down. Call it
+/// periodically (serve and node do, every 50 or 100 ms); returns how many it
+/// shut down.
+std::size_t close_overdue_handshakes();
 
 /// Handshakes completed so far in this process.
 std::size_t handshakes_completed();

@@ -12,6 +12,7 @@
 
 #include "actors/remote/interpose/caf_openssl_code.hpp"
 #include "actors/remote/interpose/ssl_io.hpp"
+#include "actors/remote/tls_write_interest.hpp"
 
 namespace {
 
@@ -27,6 +28,16 @@ F real(const char* name) {
 void clear_for(const void* caller) {
   if (actorbench::actors::caf_openssl_code::contains(caller) && ERR_peek_error() != 0)
     ERR_clear_error();
+}
+
+// The handshake steps also tell tls_write_interest whether their socket's
+// write events are of any use.
+int handshake_step(int (*next)(SSL*), SSL* ssl, const void* caller) {
+  clear_for(caller);
+  int result = next != nullptr ? next(ssl) : -1;
+  if (actorbench::actors::caf_openssl_code::contains(caller))
+    actorbench::actors::tls_write_interest::after_handshake_step(ssl, result);
+  return result;
 }
 
 } // namespace
@@ -45,12 +56,10 @@ extern "C" __attribute__((noinline)) int SSL_write(SSL* ssl, const void* buf, in
 
 extern "C" __attribute__((noinline)) int SSL_connect(SSL* ssl) {
   static const auto next = real<int (*)(SSL*)>("SSL_connect");
-  clear_for(__builtin_return_address(0));
-  return next != nullptr ? next(ssl) : -1;
+  return handshake_step(next, ssl, __builtin_return_address(0));
 }
 
 extern "C" __attribute__((noinline)) int SSL_accept(SSL* ssl) {
   static const auto next = real<int (*)(SSL*)>("SSL_accept");
-  clear_for(__builtin_return_address(0));
-  return next != nullptr ? next(ssl) : -1;
+  return handshake_step(next, ssl, __builtin_return_address(0));
 }
