@@ -11,8 +11,8 @@
 #include <thread>
 #include <utility>
 
-#include "actors/payload.hpp"
-#include "actors/thread_context_cache.hpp"
+#include "actors/fanout/payload.hpp"
+#include "actors/runtime/thread_context_cache.hpp"
 #include "crypto/bytes.hpp"
 #include "crypto/cipher_context.hpp"
 

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "actors/context_strategy.hpp"
+#include "actors/runtime/context_strategy.hpp"
 #include "bench/error.hpp"
 #include "crypto/backend.hpp"
 #include "crypto/cipher_info.hpp"

@@ -1,6 +1,6 @@
 #include "bench/cipher_options.hpp"
 
-#include "actors/context_strategy.hpp"
+#include "actors/runtime/context_strategy.hpp"
 #include "bench/cipher_choice.hpp"
 #include "bench/value_list.hpp"
 

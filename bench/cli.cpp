@@ -187,7 +187,7 @@ result<command> parse_command_line(int argc, const char* const* argv) {
     ->default_str("60 + 20 us per actor; a node's connection 10");
   app.add_option("--clock", raw.clock,
                  "Actor clock: lean (skips cancelling timeouts no actor set; see "
-                 "actors/lean_scheduler.hpp), caf (CAF 0.17's own), or both")
+                 "actors/runtime/lean_scheduler.hpp), caf (CAF 0.17's own), or both")
     ->default_str(raw.clock);
   app.add_option("--pin", raw.pin,
                  "Pin the actor system's threads to these CPUs, round robin (e.g. 0,1)")

@@ -8,7 +8,7 @@
 
 #include "bench/cipher_benchmark.hpp"
 #include "bench/endpoint.hpp"
-#include "actors/tls_settings.hpp"
+#include "actors/remote/tls_settings.hpp"
 #include "bench/error.hpp"
 #include "crypto/key_generator.hpp"
 #include "bench/fanout_benchmark.hpp"

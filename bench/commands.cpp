@@ -11,10 +11,10 @@
 #include <optional>
 #include <thread>
 
-#include "actors/keygen_pool.hpp"
-#include "actors/remote_node.hpp"
-#include "actors/remote_runtime.hpp"
-#include "actors/tls_monitor.hpp"
+#include "actors/keygen/keygen_pool.hpp"
+#include "actors/remote/remote_node.hpp"
+#include "actors/remote/remote_runtime.hpp"
+#include "actors/remote/tls_monitor.hpp"
 #include "bench/cipher_benchmark.hpp"
 #include "bench/cipher_report.hpp"
 #include "bench/diff.hpp"

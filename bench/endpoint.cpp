@@ -1,6 +1,6 @@
 #include "bench/endpoint.hpp"
 
-#include "actors/endpoint_name.hpp"
+#include "actors/remote/endpoint_name.hpp"
 #include "bench/value_list.hpp"
 
 namespace actorbench::bench {

@@ -8,9 +8,9 @@
 #include <tuple>
 #include <utility>
 
-#include "actors/fanout.hpp"
-#include "actors/remote_node.hpp"
-#include "actors/remote_runtime.hpp"
+#include "actors/fanout/fanout.hpp"
+#include "actors/remote/remote_node.hpp"
+#include "actors/remote/remote_runtime.hpp"
 #include "bench/process_memory.hpp"
 
 namespace actorbench::bench {

@@ -9,11 +9,11 @@
 #include <string>
 #include <vector>
 
-#include "actors/context_strategy.hpp"
-#include "actors/payload.hpp"
-#include "actors/runtime.hpp"
-#include "actors/tls_settings.hpp"
-#include "actors/spawn_strategy.hpp"
+#include "actors/runtime/context_strategy.hpp"
+#include "actors/fanout/payload.hpp"
+#include "actors/runtime/runtime.hpp"
+#include "actors/remote/tls_settings.hpp"
+#include "actors/fanout/spawn_strategy.hpp"
 #include "bench/endpoint.hpp"
 #include "bench/error.hpp"
 #include "crypto/backend.hpp"
@@ -72,7 +72,7 @@ struct fanout_result {
   std::string context;
   /// CPUs the actor system's threads were pinned to; empty when not pinned.
   std::vector<int> pinned_cpus;
-  /// "lean" (the default) or "caf": the actor clock, see actors/lean_scheduler.hpp.
+  /// "lean" (the default) or "caf": the actor clock, see actors/runtime/lean_scheduler.hpp.
   std::string clock = "lean";
   /// Seconds from the first spawn until the collector had every reply, per measured run.
   std::vector<double> samples_s;

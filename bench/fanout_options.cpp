@@ -6,10 +6,10 @@
 
 #include <sched.h>
 
-#include "actors/context_strategy.hpp"
-#include "actors/cpu_pinning.hpp"
-#include "actors/fanout.hpp"
-#include "actors/spawn_strategy.hpp"
+#include "actors/runtime/context_strategy.hpp"
+#include "actors/runtime/cpu_pinning.hpp"
+#include "actors/fanout/fanout.hpp"
+#include "actors/fanout/spawn_strategy.hpp"
 #include "bench/cipher_choice.hpp"
 #include "bench/endpoint.hpp"
 #include "bench/output_options.hpp"

@@ -4,7 +4,7 @@
 #include <cmath>
 #include <cstdlib>
 
-#include "actors/tls_monitor.hpp"
+#include "actors/remote/tls_monitor.hpp"
 
 namespace actorbench::bench {
 

@@ -9,7 +9,7 @@
 
 namespace actorbench::bench {
 
-/// Adds --handshake-timeout (see actors/tls_monitor.hpp) to a command that
+/// Adds --handshake-timeout (see actors/remote/tls_monitor.hpp) to a command that
 /// accepts TLS connections (serve, node); `value` keeps the text.
 void add_handshake_timeout_option(CLI::App& cmd, std::string& value);
 

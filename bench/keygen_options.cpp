@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "actors/keygen_pool.hpp"
+#include "actors/keygen/keygen_pool.hpp"
 #include "bench/memory_budget.hpp"
 #include "bench/output_options.hpp"
 #include "bench/value_list.hpp"

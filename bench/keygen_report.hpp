@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "actors/keygen_pool.hpp"
+#include "actors/keygen/keygen_pool.hpp"
 #include "bench/cli.hpp"
 #include "bench/error.hpp"
 #include "bench/machine_info.hpp"

@@ -1,6 +1,6 @@
 #include "bench/limit_log.hpp"
 
-#include "actors/basp_payload_limit.hpp"
+#include "actors/remote/basp_payload_limit.hpp"
 
 namespace actorbench::bench {
 

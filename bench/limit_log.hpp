@@ -4,14 +4,14 @@
 #include <ostream>
 #include <string>
 
-#include "actors/fd_reserve.hpp"
+#include "actors/remote/fd_reserve.hpp"
 
 namespace actorbench::bench {
 
 /// What a server command (serve, node) logs of the limits that protect it:
-/// BASP messages refused for their size (actors/basp_payload_limit.hpp), at
+/// BASP messages refused for their size (actors/remote/basp_payload_limit.hpp), at
 /// most a few lines a second however many come, and running out of file
-/// descriptors (actors/fd_reserve.hpp), once when it starts and once when
+/// descriptors (actors/remote/fd_reserve.hpp), once when it starts and once when
 /// it ends. Part of the executable: the library only records.
 class limit_log {
  public:

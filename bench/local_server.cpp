@@ -13,7 +13,7 @@
 #include <thread>
 #include <vector>
 
-#include "actors/cpu_pinning.hpp"
+#include "actors/runtime/cpu_pinning.hpp"
 
 namespace actorbench::bench {
 

@@ -8,8 +8,8 @@
 #include <optional>
 #include <vector>
 
-#include "actors/hello.hpp"
-#include "actors/tls_settings.hpp"
+#include "actors/remote/hello.hpp"
+#include "actors/remote/tls_settings.hpp"
 #include "bench/error.hpp"
 
 namespace actorbench::bench {

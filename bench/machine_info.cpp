@@ -9,7 +9,7 @@
 
 #include <caf/config.hpp>
 
-#include "actors/runtime.hpp"
+#include "actors/runtime/runtime.hpp"
 #include "crypto/registry.hpp"
 
 namespace actorbench::bench {

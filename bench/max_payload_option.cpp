@@ -1,6 +1,6 @@
 #include "bench/max_payload_option.hpp"
 
-#include "actors/basp_payload_limit.hpp"
+#include "actors/remote/basp_payload_limit.hpp"
 #include "bench/byte_size.hpp"
 
 namespace actorbench::bench {

@@ -9,7 +9,7 @@
 
 namespace actorbench::bench {
 
-/// Adds --max-payload (see actors/basp_payload_limit.hpp) to a command that
+/// Adds --max-payload (see actors/remote/basp_payload_limit.hpp) to a command that
 /// listens for BASP connections (serve, node); `value` keeps the text.
 void add_max_payload_option(CLI::App& cmd, std::string& value);
 

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "actors/tls_monitor.hpp"
+#include "actors/remote/tls_monitor.hpp"
 
 namespace actorbench::bench {
 

@@ -7,9 +7,9 @@
 #include <caf/after.hpp>
 #include <caf/scoped_actor.hpp>
 
-#include "actors/cpu_pinning.hpp"
-#include "actors/hello.hpp"
-#include "actors/remote_runtime.hpp"
+#include "actors/remote/hello.hpp"
+#include "actors/remote/remote_runtime.hpp"
+#include "actors/runtime/cpu_pinning.hpp"
 
 namespace actorbench::bench {
 

@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "actors/hello.hpp"
-#include "actors/tls_settings.hpp"
+#include "actors/remote/hello.hpp"
+#include "actors/remote/tls_settings.hpp"
 #include "bench/endpoint.hpp"
 #include "bench/error.hpp"
 

@@ -9,10 +9,10 @@
 
 #include <caf/send.hpp>
 
-#include "actors/endpoint_name.hpp"
-#include "actors/hello.hpp"
-#include "actors/remote_runtime.hpp"
-#include "actors/tls_monitor.hpp"
+#include "actors/remote/endpoint_name.hpp"
+#include "actors/remote/hello.hpp"
+#include "actors/remote/remote_runtime.hpp"
+#include "actors/remote/tls_monitor.hpp"
 #include "bench/commands.hpp"
 #include "bench/git_commit.hpp"
 #include "bench/interrupt.hpp"

@@ -6,7 +6,7 @@
 
 #include <CLI/CLI.hpp>
 
-#include "actors/cpu_pinning.hpp"
+#include "actors/runtime/cpu_pinning.hpp"
 
 #include "bench/handshake_timeout_option.hpp"
 #include "bench/max_payload_option.hpp"

@@ -6,10 +6,10 @@
 #include <string>
 #include <vector>
 
-#include "actors/basp_payload_limit.hpp"
-#include "actors/hello.hpp"
-#include "actors/tls_monitor.hpp"
-#include "actors/tls_settings.hpp"
+#include "actors/remote/basp_payload_limit.hpp"
+#include "actors/remote/hello.hpp"
+#include "actors/remote/tls_monitor.hpp"
+#include "actors/remote/tls_settings.hpp"
 #include "bench/endpoint.hpp"
 #include "bench/error.hpp"
 #include "bench/output_format.hpp"

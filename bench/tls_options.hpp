@@ -3,7 +3,7 @@
 #include <optional>
 #include <string>
 
-#include "actors/tls_settings.hpp"
+#include "actors/remote/tls_settings.hpp"
 #include "bench/error.hpp"
 
 namespace CLI {

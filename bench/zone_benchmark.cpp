@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "actors/runtime.hpp"
+#include "actors/runtime/runtime.hpp"
 #include "bench/machine_info.hpp"
 #include "bench/process_memory.hpp"
 #include "bench/statistics.hpp"

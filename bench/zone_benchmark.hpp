@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "actors/zone_run.hpp"
+#include "actors/zone/zone_run.hpp"
 #include "bench/error.hpp"
 #include "crypto/backend.hpp"
 

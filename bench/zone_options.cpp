@@ -1,6 +1,6 @@
 #include "bench/zone_options.hpp"
 
-#include "actors/zone_run.hpp"
+#include "actors/zone/zone_run.hpp"
 #include "bench/cipher_choice.hpp"
 #include "bench/memory_budget.hpp"
 #include "bench/value_list.hpp"

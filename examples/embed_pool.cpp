@@ -17,7 +17,7 @@
 #include <caf/exit_reason.hpp>
 #include <caf/send.hpp>
 
-#include "actors/session_pool.hpp"
+#include "actors/session_pool/session_pool.hpp"
 #include "crypto/registry.hpp"
 
 using namespace actorbench;

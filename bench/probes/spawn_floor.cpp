@@ -6,7 +6,7 @@
 //
 //   spawn_floor N RUNS THREADS [lean|caf]
 // prints one line per run: seconds until every actor was destroyed. "lean"
-// (the default, as in actorbench) loads actors/lean_scheduler.hpp's clock.
+// (the default, as in actorbench) loads actors/runtime/lean_scheduler.hpp's clock.
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
@@ -18,7 +18,7 @@
 
 #include <caf/all.hpp>
 
-#include "actors/lean_scheduler.hpp"
+#include "actors/runtime/lean_scheduler.hpp"
 
 namespace {
 

@@ -42,9 +42,9 @@
 #include <caf/scoped_actor.hpp>
 #include <caf/send.hpp>
 
-#include "actors/endpoint_name.hpp"
-#include "actors/fd_reserve.hpp"
-#include "actors/session_pool.hpp"
+#include "actors/remote/endpoint_name.hpp"
+#include "actors/remote/fd_reserve.hpp"
+#include "actors/session_pool/session_pool.hpp"
 #include "command_line.hpp"
 #include "frame_reader.hpp"
 #include "packet_codec.hpp"

@@ -39,8 +39,8 @@
 #include <caf/io/system_messages.hpp>
 #include <caf/send.hpp>
 
-#include "actors/countdown_latch.hpp"
-#include "actors/endpoint_name.hpp"
+#include "actors/remote/endpoint_name.hpp"
+#include "actors/runtime/countdown_latch.hpp"
 #include "command_line.hpp"
 #include "frame_reader.hpp"
 #include "packet_codec.hpp"

@@ -9,7 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "actors/context_strategy.hpp"
+#include "actors/runtime/context_strategy.hpp"
 #include "bench/cipher_benchmark.hpp"
 #include "bench/cipher_report.hpp"
 #include "crypto/registry.hpp"

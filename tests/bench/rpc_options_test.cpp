@@ -6,7 +6,7 @@
 #include "bench/endpoint.hpp"
 #include "bench/rpc_options.hpp"
 #include "bench/rpc_report.hpp"
-#include "actors/cpu_pinning.hpp"
+#include "actors/runtime/cpu_pinning.hpp"
 
 using namespace actorbench::bench;
 

@@ -2,8 +2,8 @@
 // exits 0 only if every reply came back right.
 #include <iostream>
 
-#include "actors/fanout.hpp"
-#include "actors/runtime.hpp"
+#include "actors/fanout/fanout.hpp"
+#include "actors/runtime/runtime.hpp"
 #include "crypto/registry.hpp"
 
 int main() {

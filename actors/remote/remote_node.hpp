@@ -1,0 +1,55 @@
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <string>
+
+#include <caf/actor.hpp>
+#include <caf/actor_system.hpp>
+
+#include "actors/error.hpp"
+#include "actors/remote/endpoint_name.hpp"
+#include "actors/remote/remote_runtime.hpp"
+
+namespace actorbench::actors {
+
+/// A worker node as the driver sees it: its published node spawner.
+struct remote_node {
+  /// HOST:PORT as given, for reports and errors.
+  std::string name;
+  caf::actor spawner;
+};
+
+/// A node spawner published through the middleman. Destroying it stops the
+/// spawner, so destroy it before its actor system (which waits for it).
+class served_node {
+ public:
+  served_node(caf::actor spawner, std::uint16_t port) : spawner_(std::move(spawner)), port_(port) {}
+  served_node(served_node&&) = default;
+  served_node& operator=(served_node&&) = default;
+  ~served_node();
+
+  /// The port it listens on.
+  std::uint16_t port() const noexcept { return port_; }
+  const caf::actor& spawner() const noexcept { return spawner_; }
+
+ private:
+  friend result<served_node> serve_node(remote_runtime&, const std::string&, std::uint16_t,
+                                        std::chrono::milliseconds);
+
+  caf::actor spawner_;
+  std::uint16_t port_;
+};
+
+/// Spawns a node spawner (see node_spawner.hpp) and publishes it through
+/// `rt`'s middleman (plain or TLS) on `host`:`port`; port 0 lets the system
+/// pick one.
+result<served_node> serve_node(remote_runtime& rt, const std::string& host, std::uint16_t port,
+                               std::chrono::milliseconds timeout);
+
+/// Connects through `rt`'s middleman to the node spawner published at
+/// `host`:`port`, waiting at most `timeout`.
+result<remote_node> connect_node(remote_runtime& rt, const std::string& host,
+                                 std::uint16_t port, std::chrono::milliseconds timeout);
+
+} // namespace actorbench::actors
