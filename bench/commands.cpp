@@ -364,6 +364,7 @@ int run_node(const node_options& opts) {
     limits.poll();
   }
   print_refusals(refusals, true);
+  limits.finish();
   return 0;
 }
 

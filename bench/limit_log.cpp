@@ -4,34 +4,31 @@
 
 namespace actorbench::bench {
 
-namespace {
-
-// A flood of refused connections yields at most this many lines a second,
-// and one more that counts the rest.
-constexpr std::size_t lines_per_second = 3;
-
-} // namespace
+limit_log::limit_log(std::string prefix, std::ostream& out)
+  : prefix_(prefix), out_(out), dropped_(std::move(prefix), [](std::size_t n) {
+      return "dropped " + std::to_string(n) + " more connection" + (n == 1 ? "" : "s")
+             + " for oversized BASP messages";
+    }) {}
 
 void limit_log::poll() {
   for (const auto& line : descriptors_.changes())
     out_ << prefix_ << line << std::endl;
-  auto now = std::chrono::steady_clock::now();
-  if (now - last_refusals_ < std::chrono::seconds{1})
-    return;
+  for (const auto& line : dropped_.advance(bounded_log::clock::now()))
+    out_ << line << std::endl;
   auto refused = actors::basp_payload_limit::take();
-  if (refused.count == 0)
-    return;
-  last_refusals_ = now;
-  std::size_t shown = 0;
   for (const auto& r : refused.first) {
-    if (shown++ == lines_per_second)
-      break;
-    out_ << prefix_ << "dropped the connection of " << r.peer << ": " << to_string(r)
-         << " (--max-payload)" << std::endl;
+    auto why = r.peer + ": " + to_string(r) + " (--max-payload)";
+    if (auto line = dropped_.add("dropped the connection of " + why, why))
+      out_ << *line << std::endl;
   }
-  if (refused.count > lines_per_second)
-    out_ << prefix_ << "dropped " << refused.count - lines_per_second
-         << " more connections for oversized BASP messages in the last second" << std::endl;
+  // Beyond the few the library keeps, only their number is known.
+  dropped_.count(refused.count - refused.first.size());
+}
+
+void limit_log::finish() {
+  poll();
+  for (const auto& line : dropped_.finish())
+    out_ << line << std::endl;
 }
 
 } // namespace actorbench::bench

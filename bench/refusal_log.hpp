@@ -1,24 +1,20 @@
 #pragma once
 
-#include <chrono>
 #include <cstddef>
 #include <string>
 #include <vector>
 
 #include "actors/remote/tls_monitor.hpp"
+#include "bench/bounded_log.hpp"
 
 namespace actorbench::bench {
 
 /// The lines a TLS server (`serve`, `node`) prints about the clients it
-/// refused. Each refusal gets its own line, up to `full_lines` per
-/// `interval`; the ones beyond are counted, and when the interval is over one
-/// line gives their count and an example's peer and reason. A quiet server
-/// thus shows every refusal, while a flood of failing connections costs at
-/// most full_lines + 1 lines per interval instead of one each. Nothing is
-/// lost from total().
+/// refused, bounded as bounded_log says: "refused TLS client PEER: REASON"
+/// up to `full_lines` per `interval`, then one line counting the rest.
 class refusal_log {
  public:
-  using clock = std::chrono::steady_clock;
+  using clock = bounded_log::clock;
 
   /// Lines start with `prefix`, e.g. "actorbench serve: ".
   explicit refusal_log(std::string prefix, std::size_t full_lines = 5,
@@ -30,21 +26,13 @@ class refusal_log {
   std::vector<std::string> add(const actors::tls_monitor::refusals& refused, clock::time_point now);
 
   /// The count of the current interval still unprinted, if any (at the end).
-  std::vector<std::string> finish();
+  std::vector<std::string> finish() { return log_.finish(); }
 
   /// Every refusal added so far, printed in full or counted.
-  std::size_t total() const noexcept { return total_; }
+  std::size_t total() const noexcept { return log_.total(); }
 
  private:
-  std::string prefix_;
-  std::size_t full_lines_;
-  clock::duration interval_;
-  clock::time_point interval_start_{};
-  bool started_ = false;
-  std::size_t shown_ = 0;       // in full, this interval
-  std::size_t counted_ = 0;     // beyond those, this interval
-  std::string example_;         // "peer: reason" of the last of those
-  std::size_t total_ = 0;
+  bounded_log log_;
 };
 
 } // namespace actorbench::bench

@@ -66,6 +66,7 @@ int run_serve(const serve_options& opts) {
     limits.poll();
   }
   print_refusals(refusals, true);
+  limits.finish();
   std::cout << "actorbench serve: stopped; served " << served->load() << " requests";
   if (opts.tls)
     std::cout << ", " << actors::tls_monitor::handshakes_completed() << " TLS handshakes completed, "

@@ -66,3 +66,19 @@ TEST_CASE("after a flood, a quiet interval prints refusals in full again") {
   CHECK(later[0].find("p: refused 8 more TLS clients") == 0);
   CHECK(later[1] == "p: refused TLS client 127.0.0.1:1000: handshake failed: http request");
 }
+
+TEST_CASE("bounded_log words the count its own way and counts events known only by number") {
+  bench::bounded_log log{"s: ", [](std::size_t n) { return "dropped " + std::to_string(n) + " more"; },
+                         1, 10s};
+  auto t = bench::bounded_log::clock::time_point{} + 1h;
+  CHECK(log.advance(t).empty());
+  CHECK(log.add("dropped a", "a") == "s: dropped a");
+  CHECK_FALSE(log.add("dropped b", "b").has_value());
+  log.count(3);
+  CHECK(log.advance(t + 5s).empty()); // the interval is not over
+  auto lines = log.advance(t + 10s);
+  REQUIRE(lines.size() == 1);
+  CHECK(lines[0] == "s: dropped 4 more within 10 s, not shown one by one (e.g. b)");
+  CHECK(log.finish().empty());
+  CHECK(log.total() == 5);
+}
