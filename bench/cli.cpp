@@ -12,8 +12,7 @@
 #include "bench/cipher_options.hpp"
 #include "bench/fanout_options.hpp"
 #include "bench/keygen_options.hpp"
-#include "bench/handshake_timeout_option.hpp"
-#include "bench/max_payload_option.hpp"
+#include "bench/server_limits.hpp"
 #include "bench/output_options.hpp"
 #include "bench/tls_options.hpp"
 #include "bench/value_list.hpp"
@@ -337,10 +336,8 @@ result<command> parse_command_line(int argc, const char* const* argv) {
     ->required();
   node_cmd->add_option("--bind", node_bind, "Address to listen on")->default_str(node_bind);
   node_cmd->add_option("--threads", node_threads, "Scheduler threads")->default_str("one per core");
-  std::string node_max_payload;
-  add_max_payload_option(*node_cmd, node_max_payload);
-  std::string node_handshake_timeout;
-  add_handshake_timeout_option(*node_cmd, node_handshake_timeout);
+  server_limits_text node_limits;
+  add_server_limit_options(*node_cmd, node_limits);
   tls_cli_values node_tls;
   add_tls_options(*node_cmd, node_tls);
 
@@ -477,14 +474,10 @@ result<command> parse_command_line(int argc, const char* const* argv) {
         return threads.err();
       cmd.node.threads = *threads;
     }
-    auto max_payload = parse_max_payload(node_max_payload);
-    if (!max_payload)
-      return max_payload.err();
-    cmd.node.max_payload = *max_payload;
-    auto handshake_timeout = parse_handshake_timeout(node_handshake_timeout);
-    if (!handshake_timeout)
-      return handshake_timeout.err();
-    cmd.node.handshake_timeout = *handshake_timeout;
+    auto limits = parse_server_limits(node_limits);
+    if (!limits)
+      return limits.err();
+    cmd.node.limits = *limits;
     auto tls = validate_tls(node_tls);
     if (!tls)
       return tls.err();

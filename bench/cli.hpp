@@ -15,6 +15,7 @@
 #include "bench/output_format.hpp"
 #include "bench/zone_benchmark.hpp"
 #include "bench/rpc_options.hpp"
+#include "bench/server_limits.hpp"
 
 namespace actorbench::bench {
 
@@ -92,10 +93,7 @@ struct node_options {
   std::size_t threads = 0;
   /// TLS with mutual certificate authentication; unset: plain TCP.
   std::optional<actors::tls_settings> tls;
-  /// --max-payload: the largest BASP payload a driver may announce.
-  std::uint32_t max_payload = actors::basp_payload_limit::default_limit;
-  /// --handshake-timeout: how long a TLS handshake may take.
-  std::chrono::milliseconds handshake_timeout = actors::tls_monitor::default_handshake_timeout;
+  server_limits limits;
 };
 
 /// What the command should do.

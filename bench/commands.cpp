@@ -337,8 +337,8 @@ int run_node(const node_options& opts) {
   actors::remote_settings settings;
   settings.scheduler.threads = opts.threads;
   settings.tls = opts.tls;
-  settings.max_payload = opts.max_payload;
-  settings.handshake_timeout = opts.handshake_timeout;
+  settings.max_payload = opts.limits.max_payload;
+  settings.handshake_timeout = opts.limits.handshake_timeout;
   auto rt = actors::remote_runtime::create(settings);
   if (!rt)
     return fail(runtime_failure(rt.err().detail));

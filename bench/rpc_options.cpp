@@ -8,8 +8,7 @@
 
 #include "actors/runtime/cpu_pinning.hpp"
 
-#include "bench/handshake_timeout_option.hpp"
-#include "bench/max_payload_option.hpp"
+#include "bench/server_limits.hpp"
 #include "bench/output_options.hpp"
 #include "bench/value_list.hpp"
 
@@ -32,8 +31,7 @@ CLI::App* add_serve_command(CLI::App& app, serve_cli_values& values) {
                   "Where the hello actor runs: scheduler (like any user actor) or multiplexer "
                   "(a broker in the middleman's thread: no thread hand-off per request)")
     ->default_str(values.hello_on);
-  add_max_payload_option(*cmd, values.max_payload);
-  add_handshake_timeout_option(*cmd, values.handshake_timeout);
+  add_server_limit_options(*cmd, values.limits);
   add_tls_options(*cmd, values.tls);
   return cmd;
 }
@@ -119,14 +117,10 @@ result<serve_options> validate_serve(const serve_cli_values& raw) {
   if (!host)
     return host.err();
   out.hello_on = *host;
-  auto max_payload = parse_max_payload(raw.max_payload);
-  if (!max_payload)
-    return max_payload.err();
-  out.max_payload = *max_payload;
-  auto handshake_timeout = parse_handshake_timeout(raw.handshake_timeout);
-  if (!handshake_timeout)
-    return handshake_timeout.err();
-  out.handshake_timeout = *handshake_timeout;
+  auto limits = parse_server_limits(raw.limits);
+  if (!limits)
+    return limits.err();
+  out.limits = *limits;
   auto tls = validate_tls(raw.tls);
   if (!tls)
     return tls.err();

@@ -6,9 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "actors/remote/basp_payload_limit.hpp"
+#include "bench/server_limits.hpp"
 #include "actors/remote/hello.hpp"
-#include "actors/remote/tls_monitor.hpp"
 #include "actors/remote/tls_settings.hpp"
 #include "bench/endpoint.hpp"
 #include "bench/error.hpp"
@@ -32,10 +31,7 @@ struct serve_options {
   std::chrono::seconds duration{0};
   std::size_t threads = 0;
   actors::hello_host hello_on = actors::hello_host::scheduler;
-  /// --max-payload: the largest BASP payload a client may announce.
-  std::uint32_t max_payload = actors::basp_payload_limit::default_limit;
-  /// --handshake-timeout: how long a TLS handshake may take.
-  std::chrono::milliseconds handshake_timeout = actors::tls_monitor::default_handshake_timeout;
+  server_limits limits;
 };
 
 /// Options of `actorbench rpc`, validated.
@@ -85,8 +81,7 @@ struct serve_cli_values {
   std::string duration = "0";
   std::string threads = "0";
   std::string hello_on = "scheduler";
-  std::string max_payload;
-  std::string handshake_timeout;
+  server_limits_text limits;
   tls_cli_values tls;
 };
 
