@@ -6,7 +6,9 @@ namespace actorbench::bench {
 
 bounded_log::bounded_log(std::string prefix, std::function<std::string(std::size_t)> more,
                          std::size_t full_lines, clock::duration interval)
-  : prefix_(std::move(prefix)), more_(std::move(more)), full_lines_(full_lines),
+  : prefix_(std::move(prefix)),
+    more_(std::move(more)),
+    full_lines_(full_lines),
     interval_(interval) {}
 
 std::vector<std::string> bounded_log::advance(clock::time_point now) {

@@ -27,7 +27,8 @@ result<std::uint64_t> parse_byte_size(const std::string& option, const std::stri
   if (suffix.size() > 1)
     return bad();
   if (suffix.size() == 1) {
-    auto pos = suffixes.find(static_cast<char>(std::toupper(static_cast<unsigned char>(suffix[0]))));
+    auto pos =
+      suffixes.find(static_cast<char>(std::toupper(static_cast<unsigned char>(suffix[0]))));
     if (pos == std::string::npos)
       return bad();
     scale = std::pow(1024.0, static_cast<double>(pos + 1));

@@ -100,16 +100,15 @@ std::optional<error> validate(const cipher_bench_settings& s) {
       return bad_input(where + "cipher " + c.cipher->name + " does not belong to back-end "
                        + std::string{c.backend->name()});
     if (!c.backend->is_available())
-      return bad_input(where + "back-end " + std::string{c.backend->name()}
-                       + " is not available");
+      return bad_input(where + "back-end " + std::string{c.backend->name()} + " is not available");
     if (!c.cipher->available)
       return bad_input(where + std::string{c.backend->name()} + "/" + c.cipher->name
                        + " is not available: " + c.cipher->unavailable_reason);
     if (c.size == 0)
       return bad_input(where + "message size must be at least 1 byte");
     if (c.size > max_cipher_message_size)
-      return bad_input(where + "message size " + std::to_string(c.size)
-                       + " is too large; at most " + std::to_string(max_cipher_message_size));
+      return bad_input(where + "message size " + std::to_string(c.size) + " is too large; at most "
+                       + std::to_string(max_cipher_message_size));
   }
   return std::nullopt;
 }
@@ -137,8 +136,8 @@ result<prepared_case> prepare(const cipher_case& c, std::size_t threads) {
   if (!written)
     return fail("encrypting the message", written.err());
   if (*written != p.ciphertext.size())
-    return runtime_failure(describe(c) + ": encrypting " + std::to_string(c.size)
-                           + " bytes wrote " + std::to_string(*written) + ", expected "
+    return runtime_failure(describe(c) + ": encrypting " + std::to_string(c.size) + " bytes wrote "
+                           + std::to_string(*written) + ", expected "
                            + std::to_string(p.ciphertext.size()));
 
   p.workers.resize(threads);
@@ -171,8 +170,8 @@ result<prepared_case> prepare(const cipher_case& c, std::size_t threads) {
   if (!r)
     record_failure(w, std::string{crypto::to_string(r.err().code)} + ": " + r.err().detail);
   else if (*r != expected)
-    record_failure(w, "decrypt wrote " + std::to_string(*r) + " bytes, expected "
-                        + std::to_string(expected));
+    record_failure(
+      w, "decrypt wrote " + std::to_string(*r) + " bytes, expected " + std::to_string(expected));
 }
 
 // The timed loop: `op` decrypts once; the clock is read every `every` ops.
@@ -298,9 +297,8 @@ std::string cipher_label(const cipher_result& r) {
   return label;
 }
 
-result<std::vector<cipher_result>>
-run_cipher_benchmarks(const cipher_bench_settings& settings,
-                      const cipher_progress_callback& progress) {
+result<std::vector<cipher_result>> run_cipher_benchmarks(const cipher_bench_settings& settings,
+                                                         const cipher_progress_callback& progress) {
   if (auto err = validate(settings))
     return *err;
 

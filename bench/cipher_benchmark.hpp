@@ -85,8 +85,7 @@ using cipher_progress_callback = std::function<void(std::size_t done, std::size_
 /// until `iteration_time` has passed; ops/us is their total over the wall time.
 /// Invalid settings are bad_input; a context or the setup encryption failing is
 /// a runtime_failure; failing decrypts are counted in `failures`, not errors.
-result<std::vector<cipher_result>>
-run_cipher_benchmarks(const cipher_bench_settings& settings,
-                      const cipher_progress_callback& progress = {});
+result<std::vector<cipher_result>> run_cipher_benchmarks(
+  const cipher_bench_settings& settings, const cipher_progress_callback& progress = {});
 
 } // namespace actorbench::bench

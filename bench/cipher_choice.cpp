@@ -5,7 +5,6 @@
 
 namespace actorbench::bench {
 
-
 namespace {
 
 std::string every_cipher_name() {
@@ -33,8 +32,7 @@ result<std::vector<cipher_choice>> choose_ciphers(const std::string& backend_tex
     for (const auto& name : *names) {
       auto b = reg.find(name);
       if (!b)
-        return bad_input("invalid --backend '" + name + "': expected all or one of "
-                         + reg.names());
+        return bad_input("invalid --backend '" + name + "': expected all or one of " + reg.names());
       backends.push_back(*b);
     }
   }
@@ -54,8 +52,7 @@ result<std::vector<cipher_choice>> choose_ciphers(const std::string& backend_tex
     for (const auto* b : backends) {
       auto c = reg.find_cipher(*b, "");
       if (!c)
-        return bad_input("invalid --backend '" + std::string{b->name()} + "': "
-                         + c.err().detail);
+        return bad_input("invalid --backend '" + std::string{b->name()} + "': " + c.err().detail);
       out.emplace_back(b, *c);
     }
     return out;

@@ -55,9 +55,12 @@ struct table_row {
 };
 
 table_row make_row(const cipher_result& r, const char* mode, const cipher_score& s) {
-  return {cipher_label(r), mode,
-          std::to_string(s.count), fixed(s.score),
-          s.count >= 2 ? fixed(s.error) : std::string{}, s.units};
+  return {cipher_label(r),
+          mode,
+          std::to_string(s.count),
+          fixed(s.score),
+          s.count >= 2 ? fixed(s.error) : std::string{},
+          s.units};
 }
 
 // JMH's layout: the label left-aligned, everything else right-aligned.
@@ -70,8 +73,8 @@ void write_rows(const std::vector<table_row>& rows, std::ostream& out) {
   }
   label_w += 2;
   out << pad_right("Benchmark", label_w) << pad_left("Mode", 5) << pad_left("Cnt", 5)
-      << pad_left("Score", score_w + 1) << pad_left("Error", error_w + 3)
-      << pad_left("Units", 8) << '\n';
+      << pad_left("Score", score_w + 1) << pad_left("Error", error_w + 3) << pad_left("Units", 8)
+      << '\n';
   for (const auto& r : rows) {
     out << pad_right(r.label, label_w) << pad_left(r.mode, 5) << pad_left(r.count, 5)
         << pad_left(r.score, score_w + 1);
@@ -126,8 +129,7 @@ std::string preamble(const std::vector<cipher_result>& results) {
          + std::to_string(f.threads) + (f.threads == 1 ? " thread" : " threads");
 }
 
-std::string comparison_heading(const std::vector<cipher_result>& results,
-                               std::size_t reference) {
+std::string comparison_heading(const std::vector<cipher_result>& results, std::size_t reference) {
   return "relative to " + cipher_label(results[reference])
          + " (mean time per decrypt, at the same message size where measured;"
            " p: Mann-Whitney U)";
@@ -196,8 +198,7 @@ std::string describe_comparison(const cipher_comparison& c,
   auto s = cipher_label(results[c.index]) + ": " + to_string(c.speed) + " than "
            + cipher_label(results[c.reference]) + ", p = " + p_text(c.p_value);
   if (c.few_samples)
-    s += " (fewer than " + std::to_string(min_samples_for_u_test)
-         + " iterations: p is unreliable)";
+    s += " (fewer than " + std::to_string(min_samples_for_u_test) + " iterations: p is unreliable)";
   return s;
 }
 
@@ -308,11 +309,10 @@ void write_cipher_csv(const std::vector<cipher_result>& results, std::ostream& o
       bool thrpt = std::string{mode} == "thrpt";
       auto s = thrpt ? throughput_score(r) : average_time_score(r);
       auto b = bytes_score(r);
-      out << csv_field(cipher_label(r)) << ',' << csv_field(r.backend) << ','
-          << csv_field(r.cipher) << ',' << csv_field(r.context) << ',' << r.size << ','
-          << r.threads << ',' << mode << ',' << s.count << ',' << fixed(s.score, 6) << ','
-          << fixed(s.error, 6) << ',' << s.units << ',' << fixed(b.score, 6) << ','
-          << fixed(b.error, 6) << ',' << r.failures << '\n';
+      out << csv_field(cipher_label(r)) << ',' << csv_field(r.backend) << ',' << csv_field(r.cipher)
+          << ',' << csv_field(r.context) << ',' << r.size << ',' << r.threads << ',' << mode << ','
+          << s.count << ',' << fixed(s.score, 6) << ',' << fixed(s.error, 6) << ',' << s.units
+          << ',' << fixed(b.score, 6) << ',' << fixed(b.error, 6) << ',' << r.failures << '\n';
     }
 }
 
@@ -333,8 +333,8 @@ void write_cipher_markdown(const std::vector<cipher_result>& results, std::size_
         mb = fixed(b.score, 1) + (b.count >= 2 ? " \u00b1 " + fixed(b.error, 1) : "");
       }
       out << "| `" << cipher_label(r) << "` | " << mode << " | " << s.count << " | "
-          << fixed(s.score) << " | " << (s.count >= 2 ? "\u00b1 " + fixed(s.error) : "")
-          << " | " << s.units << " | " << mb << " |\n";
+          << fixed(s.score) << " | " << (s.count >= 2 ? "\u00b1 " + fixed(s.error) : "") << " | "
+          << s.units << " | " << mb << " |\n";
     }
   auto comparisons = compare_cipher_results(results, reference);
   if (!comparisons.empty()) {

@@ -59,9 +59,10 @@ void add_output_options(CLI::App& app, output_values& v, bool with_plot) {
 // Every command whose memory grows with a count (--procs, --keys, ...) takes
 // --max-memory; its check is check_memory_estimate (bench/memory_budget.hpp).
 void add_max_memory_option(CLI::App& app, std::string& value) {
-  app.add_option("--max-memory", value,
-                 "Refuse, before any work, a run whose memory estimate exceeds this size "
-                 "(512M, 4G; K, M, G, T are powers of 1024)")
+  app
+    .add_option("--max-memory", value,
+                "Refuse, before any work, a run whose memory estimate exceeds this size "
+                "(512M, 4G; K, M, G, T are powers of 1024)")
     ->default_str("the available memory");
 }
 
@@ -147,20 +148,23 @@ result<bool> refuse_empty_values(const CLI::App& app) {
 } // namespace
 
 result<command> parse_command_line(int argc, const char* const* argv) {
-  CLI::App app{"actorbench: one collector actor and N lightweight sender actors on CAF; "
-               "each sender decrypts an AES-CTR \"Hello World!\" and replies (the Erlang "
-               "experiment of seed 001). Subcommands re-print and compare saved results.",
-               "actorbench"};
+  CLI::App app{
+    "actorbench: one collector actor and N lightweight sender actors on CAF; "
+    "each sender decrypts an AES-CTR \"Hello World!\" and replies (the Erlang "
+    "experiment of seed 001). Subcommands re-print and compare saved results.",
+    "actorbench"};
   fanout_cli_values raw;
   output_values out_values;
-  app.add_option("--procs", raw.procs,
-                 "Sender actors per run, 1..100000000; a list 1000,10000 or a range "
-                 "1000..1000000x10 scans")
+  app
+    .add_option("--procs", raw.procs,
+                "Sender actors per run, 1..100000000; a list 1000,10000 or a range "
+                "1000..1000000x10 scans")
     ->default_str(raw.procs);
   app.add_option("--crypto", raw.crypto, "Decrypt in each sender: on, off, or on,off")
     ->default_str(raw.crypto);
-  app.add_option("--backend", raw.backend,
-                 "Crypto back-end(s): none, openssl, sodium, a list, or all (see --list)")
+  app
+    .add_option("--backend", raw.backend,
+                "Crypto back-end(s): none, openssl, sodium, a list, or all (see --list)")
     ->default_str("openssl");
   app.add_option("--cipher", raw.cipher, "Cipher(s) of the back-end, a list, or all (see --list)")
     ->default_str("the back-end's first");
@@ -171,33 +175,40 @@ result<command> parse_command_line(int argc, const char* const* argv) {
     ->default_str("one per core");
   app.add_option("--policy", raw.policy, "Scheduler policy: stealing, sharing, or both")
     ->default_str(raw.policy);
-  app.add_option("--spawn", raw.spawn,
-                 "Who spawns the senders: chain (spawner actors on the scheduler's workers, "
-                 "in chunks), main (the calling thread, one by one), or both")
+  app
+    .add_option("--spawn", raw.spawn,
+                "Who spawns the senders: chain (spawner actors on the scheduler's workers, "
+                "in chunks), main (the calling thread, one by one), or both")
     ->default_str(raw.spawn);
-  app.add_option("--context", raw.context,
-                 "Where a sender's cipher context comes from: per-thread (cached per scheduler "
-                 "thread, reused by every sender it runs), per-actor (each clones a keyed one), "
-                 "per-message (created, keyed and freed per decrypt, the naive way), or a list")
+  app
+    .add_option("--context", raw.context,
+                "Where a sender's cipher context comes from: per-thread (cached per scheduler "
+                "thread, reused by every sender it runs), per-actor (each clones a keyed one), "
+                "per-message (created, keyed and freed per decrypt, the naive way), or a list")
     ->default_str(raw.context);
-  app.add_option("--timeout", raw.timeout,
-                 "Seconds one run may take before it fails; with --nodes also the longest "
-                 "wait for each node to answer its connection")
+  app
+    .add_option("--timeout", raw.timeout,
+                "Seconds one run may take before it fails; with --nodes also the longest "
+                "wait for each node to answer its connection")
     ->default_str("60 + 20 us per actor; a node's connection 10");
-  app.add_option("--clock", raw.clock,
-                 "Actor clock: lean (skips cancelling timeouts no actor set; see "
-                 "actors/runtime/lean_scheduler.hpp), caf (CAF 0.17's own), or both")
+  app
+    .add_option("--clock", raw.clock,
+                "Actor clock: lean (skips cancelling timeouts no actor set; see "
+                "actors/runtime/lean_scheduler.hpp), caf (CAF 0.17's own), or both")
     ->default_str(raw.clock);
-  app.add_option("--pin", raw.pin,
-                 "Pin the actor system's threads to these CPUs, round robin (e.g. 0,1)")
+  app
+    .add_option("--pin", raw.pin,
+                "Pin the actor system's threads to these CPUs, round robin (e.g. 0,1)")
     ->default_str("not pinned");
-  app.add_option("--nodes", raw.nodes,
-                 "Worker nodes (actorbench node) as HOST:PORT,...: the senders are split "
-                 "evenly between this process and them, through CAF's middleman")
+  app
+    .add_option("--nodes", raw.nodes,
+                "Worker nodes (actorbench node) as HOST:PORT,...: the senders are split "
+                "evenly between this process and them, through CAF's middleman")
     ->default_str("none");
   add_tls_options(app, raw.tls);
-  app.add_option("--reference", raw.reference,
-                 "Which configuration (1 = the first) the others are compared to")
+  app
+    .add_option("--reference", raw.reference,
+                "Which configuration (1 = the first) the others are compared to")
     ->default_str(raw.reference);
   app.add_flag("--shuffle", raw.shuffle,
                "Random order of configurations within each round (default A B C, A B C)");
@@ -205,13 +216,15 @@ result<command> parse_command_line(int argc, const char* const* argv) {
     ->default_str("random, printed");
   add_output_options(app, out_values, true);
   add_max_memory_option(app, raw.max_memory);
-  app.set_config("--config", "",
-                 "Read options from a TOML or INI file (key = \"value\" per option, e.g. "
-                 "procs = \"10000,100000\"); options on the command line override it")
+  app
+    .set_config("--config", "",
+                "Read options from a TOML or INI file (key = \"value\" per option, e.g. "
+                "procs = \"10000,100000\"); options on the command line override it")
     ->check(CLI::Validator{not_a_device, "FILE"});
   // A misspelt key in a scenario file must not be silently ignored.
   app.allow_config_extras(false);
-  app.add_flag("--quiet", raw.quiet, "No progress bar (it is drawn only when stderr is a terminal)");
+  app.add_flag("--quiet", raw.quiet,
+               "No progress bar (it is drawn only when stderr is a terminal)");
   app.add_flag("--list", raw.list, "List back-ends and ciphers with availability, then exit");
 
   std::vector<std::string> report_files;
@@ -234,19 +247,23 @@ result<command> parse_command_line(int argc, const char* const* argv) {
   output_values cipher_out;
   bool cipher_quiet = false;
   auto* cipher_cmd = app.add_subcommand(
-    "cipher", "Decrypt microbenchmark (the Cassandra experiment): every back-end x cipher x "
-              "context strategy x size, JMH-style, interleaved");
+    "cipher",
+    "Decrypt microbenchmark (the Cassandra experiment): every back-end x cipher x "
+    "context strategy x size, JMH-style, interleaved");
   cipher_cmd->add_option("--backend", cipher_values.backend, "Back-ends: a list or all")
     ->default_str(cipher_values.backend);
   cipher_cmd->add_option("--cipher", cipher_values.cipher, "Ciphers: a list or all")
     ->default_str(cipher_values.cipher);
-  cipher_cmd->add_option("--context", cipher_values.context,
-                         "per-message, per-actor, per-thread, or a list")
+  cipher_cmd
+    ->add_option("--context", cipher_values.context,
+                 "per-message, per-actor, per-thread, or a list")
     ->default_str(cipher_values.context);
-  cipher_cmd->add_option("--sizes", cipher_values.sizes, "Plaintext bytes per message: a list or range")
+  cipher_cmd
+    ->add_option("--sizes", cipher_values.sizes, "Plaintext bytes per message: a list or range")
     ->default_str(cipher_values.sizes);
-  cipher_cmd->add_option("--threads", cipher_values.threads,
-                         "Benchmark threads, each with its own contexts")
+  cipher_cmd
+    ->add_option("--threads", cipher_values.threads,
+                 "Benchmark threads, each with its own contexts")
     ->default_str(cipher_values.threads);
   cipher_cmd->add_option("--warmup", cipher_values.warmup, "Warm-up iterations per case")
     ->default_str(cipher_values.warmup);
@@ -254,8 +271,9 @@ result<command> parse_command_line(int argc, const char* const* argv) {
     ->default_str(cipher_values.iterations);
   cipher_cmd->add_option("--time", cipher_values.time_ms, "Milliseconds per iteration")
     ->default_str(cipher_values.time_ms);
-  cipher_cmd->add_option("--reference", cipher_values.reference,
-                         "Which case (1 = the first) the others are compared to")
+  cipher_cmd
+    ->add_option("--reference", cipher_values.reference,
+                 "Which case (1 = the first) the others are compared to")
     ->default_str("openssl/aes-128-ctr/per-actor");
   add_output_options(*cipher_cmd, cipher_out, false);
   cipher_cmd->add_flag("--quiet", cipher_quiet, "No progress bar");
@@ -263,24 +281,28 @@ result<command> parse_command_line(int argc, const char* const* argv) {
   keygen_cli_values keygen_values;
   output_values keygen_out;
   bool keygen_quiet = false;
-  auto* keygen_cmd = app.add_subcommand(
-    "keygen", "Key generation scaling across worker actors (the RSA/DH experiment of seed "
-              "002): seconds per key and thread-seconds per key by threads x size");
+  auto* keygen_cmd =
+    app.add_subcommand("keygen",
+                       "Key generation scaling across worker actors (the RSA/DH experiment of seed "
+                       "002): seconds per key and thread-seconds per key by threads x size");
   keygen_cmd->add_option("--algo", keygen_values.algo, "rsa, dh, ec, x25519 or ed25519")
     ->default_str(keygen_values.algo);
-  keygen_cmd->add_option("--bits", keygen_values.bits,
-                         "Key sizes: RSA modulus, DH prime, EC curve (256, 384); a list or range")
+  keygen_cmd
+    ->add_option("--bits", keygen_values.bits,
+                 "Key sizes: RSA modulus, DH prime, EC curve (256, 384); a list or range")
     ->default_str(keygen_values.bits);
-  keygen_cmd->add_option("--threads", keygen_values.threads,
-                         "Worker actors, each on its own thread; a list or range (1..64)")
+  keygen_cmd
+    ->add_option("--threads", keygen_values.threads,
+                 "Worker actors, each on its own thread; a list or range (1..64)")
     ->default_str(keygen_values.threads);
   keygen_cmd->add_option("--keys", keygen_values.keys, "Keys generated per cell")
     ->default_str(keygen_values.keys);
-  keygen_cmd->add_option("--backend", keygen_values.backend,
-                         "openssl, or sodium for x25519 and ed25519")
+  keygen_cmd
+    ->add_option("--backend", keygen_values.backend, "openssl, or sodium for x25519 and ed25519")
     ->default_str(keygen_values.backend);
-  keygen_cmd->add_option("--time-limit", keygen_values.time_limit,
-                         "Seconds for the whole command; cells cut short are marked partial")
+  keygen_cmd
+    ->add_option("--time-limit", keygen_values.time_limit,
+                 "Seconds for the whole command; cells cut short are marked partial")
     ->default_str("none");
   keygen_cmd->add_option("--dump-keys", keygen_values.dump_keys,
                          "Write every generated private key (PEM) to FILE, mode 0600; "
@@ -293,29 +315,31 @@ result<command> parse_command_line(int argc, const char* const* argv) {
   output_values zone_out;
   bool zone_quiet = false;
   auto* zone_cmd = app.add_subcommand(
-    "zone", "A game zone (seed 001's MMO): each tick every player session decrypts its input "
-            "packet and sends its position to a zone actor, which broadcasts the state to every "
-            "player; tick latency percentiles and missed ticks, or --find-max players");
-  zone_cmd->add_option("--players", zone_values.players,
-                       "Players, each with a session actor (1..100000000; refused up front if "
-                       "it cannot fit in memory); with --find-max, where the search starts")
+    "zone",
+    "A game zone (seed 001's MMO): each tick every player session decrypts its input "
+    "packet and sends its position to a zone actor, which broadcasts the state to every "
+    "player; tick latency percentiles and missed ticks, or --find-max players");
+  zone_cmd
+    ->add_option("--players", zone_values.players,
+                 "Players, each with a session actor (1..100000000; refused up front if "
+                 "it cannot fit in memory); with --find-max, where the search starts")
     ->default_str(zone_values.players);
   zone_cmd->add_option("--tick-hz", zone_values.tick_hz, "Ticks per second, 1..1000")
     ->default_str(zone_values.tick_hz);
-  zone_cmd->add_option("--duration", zone_values.duration,
-                       "Seconds of ticks (per probe with --find-max)")
+  zone_cmd
+    ->add_option("--duration", zone_values.duration, "Seconds of ticks (per probe with --find-max)")
     ->default_str("10, or 5 per probe");
-  zone_cmd->add_option("--crypto", zone_values.crypto,
-                       "on: input packets encrypted with an AEAD cipher, decrypted and "
-                       "tag-checked by each session; off: plaintext packets")
+  zone_cmd
+    ->add_option("--crypto", zone_values.crypto,
+                 "on: input packets encrypted with an AEAD cipher, decrypted and "
+                 "tag-checked by each session; off: plaintext packets")
     ->default_str(zone_values.crypto);
-  zone_cmd->add_option("--cipher", zone_values.cipher,
-                       "AEAD cipher with --crypto on (see --list)")
+  zone_cmd->add_option("--cipher", zone_values.cipher, "AEAD cipher with --crypto on (see --list)")
     ->default_str(zone_values.cipher);
   zone_cmd->add_option("--threads", zone_values.threads, "Scheduler threads")
     ->default_str("one per core");
-  zone_cmd->add_option("--timeout", zone_values.timeout,
-                       "Seconds a tick may take before the run fails")
+  zone_cmd
+    ->add_option("--timeout", zone_values.timeout, "Seconds a tick may take before the run fails")
     ->default_str(zone_values.timeout);
   zone_cmd->add_flag("--find-max", zone_values.find_max,
                      "Search for the largest player count with p99 under the tick budget and "
@@ -329,10 +353,12 @@ result<command> parse_command_line(int argc, const char* const* argv) {
   auto* rpc_cmd = add_rpc_command(app, rpc_values);
   std::string node_listen, node_bind = "127.0.0.1", node_threads;
   auto* node_cmd = app.add_subcommand(
-    "node", "Run a worker node: serve shares of fan-outs started elsewhere with --nodes, "
-            "until SIGINT or SIGTERM");
-  node_cmd->add_option("--listen", node_listen,
-                       "TCP port to listen on; 0 picks a free one (the bound port is printed)")
+    "node",
+    "Run a worker node: serve shares of fan-outs started elsewhere with --nodes, "
+    "until SIGINT or SIGTERM");
+  node_cmd
+    ->add_option("--listen", node_listen,
+                 "TCP port to listen on; 0 picks a free one (the bound port is printed)")
     ->required();
   node_cmd->add_option("--bind", node_bind, "Address to listen on")->default_str(node_bind);
   node_cmd->add_option("--threads", node_threads, "Scheduler threads")->default_str("one per core");
@@ -345,17 +371,19 @@ result<command> parse_command_line(int argc, const char* const* argv) {
   // subcommand made after it, and the notes below are the fan-out's alone.
   for (auto* sub : app.get_subcommands([](CLI::App*) { return true; }))
     sub->footer("Exit codes: 0 ok, 1 the run failed, 2 bad input (one line on stderr).");
-  app.footer("Examples:\n"
-             "  actorbench --procs 100000 --crypto on\n"
-             "  actorbench --procs 10000 --crypto on --backend sodium --cipher xchacha20\n"
-             "  actorbench --procs 100000 --crypto on --format json --output run.json\n"
-             "  actorbench --procs 10000,100000 --crypto off,on      (the seed's table)\n"
-             "  actorbench --procs 100000 --crypto on --cipher all   (every cipher, compared)\n"
-             "  actorbench node --listen 4242 &  actorbench --procs 100000 --crypto on --nodes 127.0.0.1:4242\n\n"
-             "Configurations of one invocation run interleaved, round by round.\n"
-             "Times are seconds from the first spawn until the collector has every reply\n"
-             "(the seed's figure); the phase split adds when spawning ended and when every\n"
-             "sender was destroyed. Exit codes: 0 ok, 1 run failed or mismatches, 2 bad input.");
+  app.footer(
+    "Examples:\n"
+    "  actorbench --procs 100000 --crypto on\n"
+    "  actorbench --procs 10000 --crypto on --backend sodium --cipher xchacha20\n"
+    "  actorbench --procs 100000 --crypto on --format json --output run.json\n"
+    "  actorbench --procs 10000,100000 --crypto off,on      (the seed's table)\n"
+    "  actorbench --procs 100000 --crypto on --cipher all   (every cipher, compared)\n"
+    "  actorbench node --listen 4242 &  actorbench --procs 100000 --crypto on --nodes "
+    "127.0.0.1:4242\n\n"
+    "Configurations of one invocation run interleaved, round by round.\n"
+    "Times are seconds from the first spawn until the collector has every reply\n"
+    "(the seed's figure); the phase split adds when spawning ended and when every\n"
+    "sender was destroyed. Exit codes: 0 ok, 1 run failed or mismatches, 2 bad input.");
 
   try {
     app.parse(argc, argv);
@@ -436,8 +464,8 @@ result<command> parse_command_line(int argc, const char* const* argv) {
     }
     if (auto ok = refuse_same_file("--plot", opts->plot_path, "--output", opts->output_path); !ok)
       return ok.err();
-    if (auto ok = refuse_same_file("--output", opts->output_path, "--dump-keys",
-                                   opts->dump_keys_path);
+    if (auto ok =
+          refuse_same_file("--output", opts->output_path, "--dump-keys", opts->dump_keys_path);
         !ok)
       return ok.err();
     if (auto ok = refuse_same_file("--plot", opts->plot_path, "--dump-keys", opts->dump_keys_path);

@@ -19,7 +19,6 @@
 
 namespace actorbench::bench {
 
-
 /// Everything the command line asked for, validated.
 struct cli_options {
   /// One entry per combination of the scanned values, in command-line order.

@@ -154,7 +154,8 @@ int run_diff(const saved_results_options& opts) {
     return fail(new_run.err());
   auto entries = diff_reports(*old_run, *new_run);
   auto ok = emit(
-    opts.output_path, opts.format, [&](std::ostream& out) { write_diff(entries, out, opts.format); },
+    opts.output_path, opts.format,
+    [&](std::ostream& out) { write_diff(entries, out, opts.format); },
     [&](std::ostream& out) { write_diff(entries, out, output_format::table); });
   return ok ? 0 : fail(ok.err());
 }
@@ -181,7 +182,8 @@ int run_cipher(const cipher_options& opts) {
   for (const auto& r : *results)
     failures += r.failures;
   if (failures > 0)
-    return fail(runtime_failure(std::to_string(failures) + " decrypts failed: the results are not valid"));
+    return fail(
+      runtime_failure(std::to_string(failures) + " decrypts failed: the results are not valid"));
   return 0;
 }
 
@@ -232,8 +234,8 @@ int run_keygen(const keygen_options& opts) {
       if (!sample) {
         bar.finish();
         return fail(runtime_failure("keygen " + crypto::describe(request) + " on "
-                                    + std::to_string(threads) + " threads failed: "
-                                    + sample.err().detail));
+                                    + std::to_string(threads)
+                                    + " threads failed: " + sample.err().detail));
       }
       cells.push_back({request, std::move(*sample)});
     }
@@ -246,9 +248,9 @@ int run_keygen(const keygen_options& opts) {
   // Nothing measured is no result: the previous --output and --dump-keys
   // files stay as they were.
   if (keys == 0) {
-    auto why = interrupted ? "interrupted by signal " + std::to_string(interrupt_signal())
-                           : "--time-limit of " + std::to_string(opts.time_limit.count())
-                               + " s reached";
+    auto why = interrupted
+                 ? "interrupted by signal " + std::to_string(interrupt_signal())
+                 : "--time-limit of " + std::to_string(opts.time_limit.count()) + " s reached";
     return fail(runtime_failure(why + " before any key was generated: nothing to write"));
   }
   if (skipped > 0 && !interrupted)
@@ -287,9 +289,9 @@ std::string describe_probe(const zone_result& r) {
   const auto& s = r.sample;
   return std::to_string(s.players) + " players: p50 " + fixed(r.p50_s * 1000, 3) + " ms, p99 "
          + fixed(r.p99_s * 1000, 3) + " ms, missed " + std::to_string(s.missed()) + " of "
-         + std::to_string(s.ticks_scheduled) + (s.stopped_early ? " (stopped early)" : "")
-         + ", " + fixed(r.cores_used(), 2) + " cores used, load " + fixed(r.load_before, 1)
-         + ": " + (keeps_up(r) ? "keeps up" : "does not keep up");
+         + std::to_string(s.ticks_scheduled) + (s.stopped_early ? " (stopped early)" : "") + ", "
+         + fixed(r.cores_used(), 2) + " cores used, load " + fixed(r.load_before, 1) + ": "
+         + (keeps_up(r) ? "keeps up" : "does not keep up");
 }
 
 } // namespace
@@ -299,13 +301,13 @@ int run_zone(const zone_options& opts) {
   zone_report rep{opts.settings, opts.find_max, {}, read_machine_info(), git_commit};
   if (opts.find_max) {
     std::size_t count = 0;
-    auto search = find_max_players(opts.settings, opts.max_players,
-                                   [&](const zone_result& r) {
-                                     if (!opts.quiet)
-                                       std::cerr << "probe " << ++count << ": "
-                                                 << describe_probe(r) << '\n';
-                                   },
-                                   &interrupt_flag());
+    auto search = find_max_players(
+      opts.settings, opts.max_players,
+      [&](const zone_result& r) {
+        if (!opts.quiet)
+          std::cerr << "probe " << ++count << ": " << describe_probe(r) << '\n';
+      },
+      &interrupt_flag());
     if (!search)
       return fail(search.err());
     rep.search = std::move(*search);
@@ -344,8 +346,8 @@ int run_node(const node_options& opts) {
     return fail(runtime_failure(rt.err().detail));
   if (opts.tls)
     warn_about_server_certificate("actorbench node: ", *opts.tls);
-  auto served = actors::serve_node(**rt, opts.listen.host, opts.listen.port,
-                                   std::chrono::seconds{10});
+  auto served =
+    actors::serve_node(**rt, opts.listen.host, opts.listen.port, std::chrono::seconds{10});
   if (!served)
     return fail(runtime_failure(served.err().detail));
   // The bound port on stdout, so whoever started this node (port 0) can read it.

@@ -77,8 +77,9 @@ std::vector<std::string> warnings_for(const fanout_result& r) {
     out.push_back(buf);
   }
   if (first_run_much_slower(r.samples_s))
-    out.push_back("the first measured run was much slower than the rest: "
-                  "consider more --warmup runs");
+    out.push_back(
+      "the first measured run was much slower than the rest: "
+      "consider more --warmup runs");
   return out;
 }
 

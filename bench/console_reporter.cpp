@@ -109,10 +109,11 @@ void write_node_rows(std::ostream& out, const std::vector<const fanout_result*>&
       if (i < r->nodes.size())
         name = r->nodes[i].name;
     // The fewest replies of any run: a run stops at the first missing one.
-    write_cell_row(out, name + " replies/run (min)", cells([](const node_result& n) {
-      auto fewest = n.replies.empty() ? 0 : *std::min_element(n.replies.begin(), n.replies.end());
-      return std::to_string(fewest) + " of " + std::to_string(n.senders);
-    }));
+    write_cell_row(
+      out, name + " replies/run (min)", cells([](const node_result& n) {
+        auto fewest = n.replies.empty() ? 0 : *std::min_element(n.replies.begin(), n.replies.end());
+        return std::to_string(fewest) + " of " + std::to_string(n.senders);
+      }));
     write_cell_row(out, name + " all in (med s)",
                    cells([](const node_result& n) { return fixed(median(n.replies_s), 4); }));
     write_cell_row(out, name + " teardown (med s)",
@@ -175,9 +176,10 @@ class console_reporter : public reporter {
     out << "seconds from the first spawn until the collector has every reply; " << first.runs
         << " runs after " << first.warmup << " warm-up per configuration";
     if (rep.results.size() > 1)
-      out << ", interleaved" << (rep.order.shuffle ? " in shuffled order (--seed "
-                                                       + std::to_string(rep.order.seed) + ")"
-                                                 : " round by round");
+      out << ", interleaved"
+          << (rep.order.shuffle
+                ? " in shuffled order (--seed " + std::to_string(rep.order.seed) + ")"
+                : " round by round");
     out << "; " << first.threads << " scheduler threads (" << first.policy << "), spawned by "
         << first.spawn;
     if (auto context = common_context(rep.results))
@@ -202,8 +204,7 @@ class console_reporter : public reporter {
         block.push_back(&rep.results[i]);
       if (b > 0)
         out << '\n';
-      write_block(out, block,
-                  std::vector<std::string>(labels.begin() + b, labels.begin() + e));
+      write_block(out, block, std::vector<std::string>(labels.begin() + b, labels.begin() + e));
     }
 
     if (rep.results.size() > 1) {

@@ -174,8 +174,8 @@ void write_csv(const std::vector<diff_entry>& entries, std::ostream& out) {
     }
     if (e.change)
       out << general(e.change->speed.value) << ',' << general(e.change->speed.error) << ','
-          << (e.change->speed.faster ? "true" : "false") << ',' << general(e.change->p_value)
-          << ',' << (e.change->few_samples ? "true" : "false") << ",\n";
+          << (e.change->speed.faster ? "true" : "false") << ',' << general(e.change->p_value) << ','
+          << (e.change->few_samples ? "true" : "false") << ",\n";
     else
       out << ",,,,," << (e.old_result ? "old" : "new") << '\n';
   }
@@ -223,8 +223,7 @@ std::vector<diff_entry> diff_reports(const report& old_report, const report& new
   return entries;
 }
 
-void write_diff(const std::vector<diff_entry>& entries, std::ostream& out,
-                output_format format) {
+void write_diff(const std::vector<diff_entry>& entries, std::ostream& out, output_format format) {
   switch (format) {
     case output_format::table:
       write_table(entries, out);

@@ -39,7 +39,6 @@ std::vector<diff_entry> diff_reports(const report& old_report, const report& new
 ///         1.22 ± 0.05x faster, p = 0.002", or "LABEL: only in OLD, ..."
 ///  markdown: a table of the same columns,
 ///  json: an array of objects, csv: a header and one row per entry.
-void write_diff(const std::vector<diff_entry>& entries, std::ostream& out,
-                output_format format);
+void write_diff(const std::vector<diff_entry>& entries, std::ostream& out, output_format format);
 
 } // namespace actorbench::bench

@@ -106,8 +106,8 @@ result<std::vector<fanout_result>> run_fanout_benchmarks(const std::vector<fanou
     systems;
   std::vector<prepared> jobs;
   for (const auto& c : configs) {
-    auto& holder = systems[{c.scheduler.threads, c.scheduler.policy, c.scheduler.cpus,
-                            c.scheduler.lean_clock}];
+    auto& holder =
+      systems[{c.scheduler.threads, c.scheduler.policy, c.scheduler.cpus, c.scheduler.lean_clock}];
     if (!holder.local && !holder.networked) {
       if (c.nodes.empty()) {
         holder.local = std::make_unique<actors::runtime>(c.scheduler);
@@ -117,8 +117,7 @@ result<std::vector<fanout_result>> run_fanout_benchmarks(const std::vector<fanou
           return runtime_failure(rt.err().detail);
         holder.networked = std::move(*rt);
         for (const auto& n : c.nodes) {
-          auto node = actors::connect_node(*holder.networked, n.host, n.port,
-                                           c.connect_timeout);
+          auto node = actors::connect_node(*holder.networked, n.host, n.port, c.connect_timeout);
           if (!node)
             return runtime_failure(node.err().detail);
           holder.nodes.push_back(std::move(*node));
@@ -176,8 +175,8 @@ result<std::vector<fanout_result>> run_fanout_benchmarks(const std::vector<fanou
       auto sample = actors::run_fanout(*job.system, job.params);
       if (!sample)
         return runtime_failure((measured ? "run " : "warm-up run ") + std::to_string(index + 1)
-                               + " of " + std::to_string(job.out.procs) + " actors failed: "
-                               + sample.err().detail);
+                               + " of " + std::to_string(job.out.procs)
+                               + " actors failed: " + sample.err().detail);
       if (measured)
         record(job.out, *sample, start_rss, peak_rss_bytes().value_or(0));
       if (progress)

@@ -115,7 +115,8 @@ result<cli_options> validate_fanout(const fanout_cli_values& raw) {
       allowed_text += (allowed_text.empty() ? "" : ",") + std::to_string(c);
     auto list = parse_count_list("--pin", raw.pin, 0, CPU_SETSIZE - 1);
     if (!list)
-      return bad_input("invalid --pin '" + raw.pin + "': expected CPU numbers from " + allowed_text);
+      return bad_input("invalid --pin '" + raw.pin + "': expected CPU numbers from "
+                       + allowed_text);
     for (auto c : *list) {
       if (std::find(allowed.begin(), allowed.end(), static_cast<int>(c)) == allowed.end())
         return bad_input("invalid --pin '" + raw.pin + "': CPU " + std::to_string(c)
@@ -166,31 +167,31 @@ result<cli_options> validate_fanout(const fanout_cli_values& raw) {
     for (bool on : crypto_values)
       for (std::size_t ci = 0; ci < (on ? ciphers->size() : 1); ++ci)
         for (std::size_t xi = 0; xi < (on ? contexts.size() : 1); ++xi)
-        for (auto t : thread_values)
-          for (const auto& pol : *policies)
-            for (auto sp : spawns)
-            for (bool lean : lean_clocks) {
-              fanout_config c = base;
-              c.procs = p;
-              c.crypto = on;
-              c.backend = (*ciphers)[ci].first;
-              c.cipher = (*ciphers)[ci].second;
-              c.scheduler.threads = t;
-              c.scheduler.policy = pol;
-              c.scheduler.cpus = cpus;
-              c.scheduler.lean_clock = lean;
-              c.spawn = sp;
-              c.context = contexts[xi];
-              // By default a run may take a minute plus 20 us per actor
-              // before it counts as hung.
-              c.timeout = timeout.value_or(std::chrono::milliseconds{60'000 + p / 50});
-              // And each worker node may take 10 s to answer its connection.
-              c.connect_timeout = timeout.value_or(std::chrono::seconds{10});
-              opts.configs.push_back(c);
-              if (opts.configs.size() > max_configs)
-                return bad_input("too many configurations: the options combine to more than "
-                                 + std::to_string(max_configs));
-            }
+          for (auto t : thread_values)
+            for (const auto& pol : *policies)
+              for (auto sp : spawns)
+                for (bool lean : lean_clocks) {
+                  fanout_config c = base;
+                  c.procs = p;
+                  c.crypto = on;
+                  c.backend = (*ciphers)[ci].first;
+                  c.cipher = (*ciphers)[ci].second;
+                  c.scheduler.threads = t;
+                  c.scheduler.policy = pol;
+                  c.scheduler.cpus = cpus;
+                  c.scheduler.lean_clock = lean;
+                  c.spawn = sp;
+                  c.context = contexts[xi];
+                  // By default a run may take a minute plus 20 us per actor
+                  // before it counts as hung.
+                  c.timeout = timeout.value_or(std::chrono::milliseconds{60'000 + p / 50});
+                  // And each worker node may take 10 s to answer its connection.
+                  c.connect_timeout = timeout.value_or(std::chrono::seconds{10});
+                  opts.configs.push_back(c);
+                  if (opts.configs.size() > max_configs)
+                    return bad_input("too many configurations: the options combine to more than "
+                                     + std::to_string(max_configs));
+                }
 
   auto reference = parse_count("--reference", raw.reference, 1, opts.configs.size());
   if (!reference)

@@ -12,7 +12,7 @@ namespace actorbench::bench {
 /// After a failure every further write is refused, and the stream it serves
 /// goes bad. The descriptor is neither owned nor closed.
 class fd_streambuf : public std::streambuf {
-public:
+ public:
   /// Writes to `fd` (-1: every write fails with EBADF). `line_buffered`
   /// writes at every '\n', as stdio does for a terminal.
   explicit fd_streambuf(int fd, bool line_buffered = false);
@@ -25,12 +25,12 @@ public:
   /// The errno of the first failed write, 0 while none failed.
   int error() const noexcept { return error_; }
 
-protected:
+ protected:
   int_type overflow(int_type ch) override;
   std::streamsize xsputn(const char* data, std::streamsize size) override;
   int sync() override;
 
-private:
+ private:
   bool write_all(const char* data, std::size_t size);
 
   int fd_;

@@ -148,8 +148,8 @@ result<std::string> run_gnuplot(const std::string& program, const std::string& s
     }
     return runtime_failure(std::move(why));
   };
-  const std::string timed_out = "gnuplot did not finish within "
-                                + std::to_string(gnuplot_timeout.count()) + " s";
+  const std::string timed_out =
+    "gnuplot did not finish within " + std::to_string(gnuplot_timeout.count()) + " s";
 
   std::string out, err;
   std::size_t written = 0;

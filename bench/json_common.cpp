@@ -7,10 +7,14 @@
 namespace actorbench::bench {
 
 nlohmann::json to_json(const machine_info& m) {
-  return {{"cpu_model", m.cpu_model},       {"cores", m.cores},
-          {"aes", m.aes},                   {"avx2", m.avx2},
-          {"kernel", m.kernel},             {"hostname", m.hostname},
-          {"memory_bytes", m.memory_bytes}, {"caf_version", m.caf_version},
+  return {{"cpu_model", m.cpu_model},
+          {"cores", m.cores},
+          {"aes", m.aes},
+          {"avx2", m.avx2},
+          {"kernel", m.kernel},
+          {"hostname", m.hostname},
+          {"memory_bytes", m.memory_bytes},
+          {"caf_version", m.caf_version},
           {"openssl_version", m.openssl_version},
           {"libsodium_version", m.libsodium_version}};
 }

@@ -328,7 +328,7 @@ result<report> read_report(const std::string& path) {
   try {
     errno = 0;
     std::unique_ptr<std::FILE, int (*)(std::FILE*)> file{std::fopen(path.c_str(), "rb"),
-                                                          &std::fclose};
+                                                         &std::fclose};
     if (!file)
       return bad_input("cannot read '" + path + "': " + std::strerror(errno));
     char buffer[1 << 16];

@@ -11,8 +11,8 @@ namespace actorbench::bench {
 namespace {
 
 nlohmann::json to_json(const summary& s) {
-  return {{"count", s.count}, {"mean", s.mean},   {"median", s.median}, {"min", s.min},
-          {"max", s.max},     {"stddev", s.stddev}, {"cv", s.cv},       {"ci999", s.ci999}};
+  return {{"count", s.count}, {"mean", s.mean},     {"median", s.median}, {"min", s.min},
+          {"max", s.max},     {"stddev", s.stddev}, {"cv", s.cv},         {"ci999", s.ci999}};
 }
 
 nlohmann::json to_json(const node_result& n) {
@@ -93,7 +93,9 @@ class json_reporter : public reporter {
     }
     nlohmann::json doc = {
       {"tool",
-       {{"name", "actorbench"}, {"version", r.tool_version}, {"allocator", r.allocator},
+       {{"name", "actorbench"},
+        {"version", r.tool_version},
+        {"allocator", r.allocator},
         {"git_commit", r.git_commit}}},
       {"machine", to_json(r.machine)},
       {"order", {{"interleaved", true}, {"shuffle", r.order.shuffle}, {"seed", r.order.seed}}},

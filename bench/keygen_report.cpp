@@ -44,9 +44,9 @@ std::string size_label(const keygen_grid& g, std::size_t bits) {
 }
 
 std::string grid_title(const keygen_grid& g) {
-  std::string what = g.algo == crypto::key_algorithm::dh ? "DH modulus (safe prime) generation"
-                                                         : std::string{crypto::to_string(g.algo)}
-                                                             + " key generation";
+  std::string what = g.algo == crypto::key_algorithm::dh
+                       ? "DH modulus (safe prime) generation"
+                       : std::string{crypto::to_string(g.algo)} + " key generation";
   return what + " (" + g.backend + ")";
 }
 
@@ -121,9 +121,8 @@ std::vector<std::string> partial_notes(const std::vector<keygen_cell>& cells) {
   std::vector<std::string> out;
   for (const auto& c : cells)
     if (c.sample.partial)
-      out.push_back(cell_label(c.request, c.sample.threads) + ": "
-                    + std::to_string(c.sample.keys) + " of " + std::to_string(c.sample.requested)
-                    + " keys within the time limit");
+      out.push_back(cell_label(c.request, c.sample.threads) + ": " + std::to_string(c.sample.keys)
+                    + " of " + std::to_string(c.sample.requested) + " keys within the time limit");
   return out;
 }
 
@@ -197,8 +196,8 @@ std::vector<keygen_grid> make_keygen_grids(const std::vector<keygen_cell>& cells
       std::size_t bits = crypto::has_key_size(c.request.algo) ? c.request.bits : 0;
       auto r = static_cast<std::size_t>(
         std::find(g.threads.begin(), g.threads.end(), c.sample.threads) - g.threads.begin());
-      auto col = static_cast<std::size_t>(
-        std::find(g.sizes.begin(), g.sizes.end(), bits) - g.sizes.begin());
+      auto col =
+        static_cast<std::size_t>(std::find(g.sizes.begin(), g.sizes.end(), bits) - g.sizes.begin());
       auto& slot = g.samples[r][col];
       if (slot == nullptr) {
         slot = &c.sample;
@@ -250,8 +249,7 @@ double scale_seconds_per_key(crypto::key_algorithm algo, std::size_t from_bits, 
 }
 
 result<double> calibrate_seconds_per_key(const crypto::keygen_request& request,
-                                         std::chrono::milliseconds budget,
-                                         std::size_t max_bits) {
+                                         std::chrono::milliseconds budget, std::size_t max_bits) {
   auto probe = request;
   bool scaled = crypto::has_key_size(request.algo) && request.algo != crypto::key_algorithm::ec
                 && request.bits > max_bits;
@@ -272,8 +270,7 @@ result<double> calibrate_seconds_per_key(const crypto::keygen_request& request,
   } while (clock::now() < deadline);
   double per_key =
     std::chrono::duration<double>(clock::now() - start).count() / static_cast<double>(n);
-  return scaled ? scale_seconds_per_key(request.algo, probe.bits, per_key, request.bits)
-                : per_key;
+  return scaled ? scale_seconds_per_key(request.algo, probe.bits, per_key, request.bits) : per_key;
 }
 
 void write_keygen_table(const std::vector<keygen_cell>& cells, std::ostream& out) {
@@ -306,8 +303,8 @@ void write_keygen_json(const std::vector<keygen_cell>& cells, const machine_info
       {"benchmark", crypto::describe(c.request)},
       {"params",
        {{"algorithm", std::string{crypto::to_string(c.request.algo)}},
-        {"bits", crypto::has_key_size(c.request.algo) ? nlohmann::json(c.request.bits)
-                                                      : nlohmann::json()},
+        {"bits",
+         crypto::has_key_size(c.request.algo) ? nlohmann::json(c.request.bits) : nlohmann::json()},
         {"backend", c.request.backend},
         {"threads", s.threads},
         {"keys", s.requested}}},
@@ -326,12 +323,12 @@ void write_keygen_json(const std::vector<keygen_cell>& cells, const machine_info
   for (const auto& g : make_keygen_grids(cells)) {
     auto spread = nlohmann::json::array();
     for (std::size_t col = 0; col < g.sizes.size(); ++col)
-      spread.push_back({{"bits", crypto::has_key_size(g.algo) ? nlohmann::json(g.sizes[col])
-                                                              : nlohmann::json()},
-                        {"spread", json_number(g.spread[col].mean_deviation)},
-                        {"max_over_min", json_number(g.spread[col].max_over_min)},
-                        {"thread_counts", g.spread[col].count},
-                        {"partial", g.spread[col].partial}});
+      spread.push_back(
+        {{"bits", crypto::has_key_size(g.algo) ? nlohmann::json(g.sizes[col]) : nlohmann::json()},
+         {"spread", json_number(g.spread[col].mean_deviation)},
+         {"max_over_min", json_number(g.spread[col].max_over_min)},
+         {"thread_counts", g.spread[col].count},
+         {"partial", g.spread[col].partial}});
     tables.push_back({{"algorithm", std::string{crypto::to_string(g.algo)}},
                       {"backend", g.backend},
                       {"threads", g.threads},

@@ -84,9 +84,9 @@ double scale_seconds_per_key(crypto::key_algorithm algo, std::size_t from_bits, 
 /// with scale_seconds_per_key, so announcing an RSA-8192 cell does not
 /// itself take minutes. Prime-search times vary a lot from key to key:
 /// treat the result as a rough figure for announcements, not a measurement.
-result<double> calibrate_seconds_per_key(const crypto::keygen_request& request,
-                                         std::chrono::milliseconds budget = std::chrono::milliseconds{300},
-                                         std::size_t max_bits = 1024);
+result<double> calibrate_seconds_per_key(
+  const crypto::keygen_request& request,
+  std::chrono::milliseconds budget = std::chrono::milliseconds{300}, std::size_t max_bits = 1024);
 
 /// Seed 002's two tables per algorithm and back-end: wall seconds per key,
 /// then thread-seconds per key with the spread rows; partial cells marked

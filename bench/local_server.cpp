@@ -50,10 +50,12 @@ result<std::unique_ptr<local_server>> local_server::start(
   if (len <= 0)
     return runtime_failure("cannot find this executable to start the local server");
   exe[len] = '\0';
-  std::vector<std::string> args{exe, "serve", "--port", "0", "--bind", "127.0.0.1", "--threads", "1",
-                                "--hello-on", std::string{actors::to_string(hello_on)}};
+  std::vector<std::string> args{
+    exe,         "serve",     "--port", "0",          "--bind",
+    "127.0.0.1", "--threads", "1",      "--hello-on", std::string{actors::to_string(hello_on)}};
   if (tls)
-    args.insert(args.end(), {"--tls", "--cert", tls->certificate, "--key", tls->key, "--ca", tls->ca});
+    args.insert(args.end(),
+                {"--tls", "--cert", tls->certificate, "--key", tls->key, "--ca", tls->ca});
   int pipe_fds[2];
   if (pipe(pipe_fds) != 0)
     return runtime_failure(std::string{"cannot start the local server: "} + std::strerror(errno));
@@ -83,8 +85,9 @@ result<std::unique_ptr<local_server>> local_server::start(
   auto line = read_line(server->out_, clock_type::now() + timeout);
   auto at = line.find("listening on 127.0.0.1:");
   if (at == std::string::npos)
-    return runtime_failure("the local server did not start within the timeout"
-                           + (line.empty() ? std::string{} : ": " + line.substr(0, line.find('\n'))));
+    return runtime_failure(
+      "the local server did not start within the timeout"
+      + (line.empty() ? std::string{} : ": " + line.substr(0, line.find('\n'))));
   server->port_ = static_cast<std::uint16_t>(std::stoul(line.substr(at + 23)));
   return server;
 }

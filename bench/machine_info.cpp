@@ -56,8 +56,8 @@ machine_info read_machine_info() {
   }
   m.memory_bytes = static_cast<std::uint64_t>(sysconf(_SC_PHYS_PAGES))
                    * static_cast<std::uint64_t>(sysconf(_SC_PAGESIZE));
-  m.caf_version = std::to_string(CAF_MAJOR_VERSION) + "." + std::to_string(CAF_MINOR_VERSION)
-                  + "." + std::to_string(CAF_PATCH_VERSION);
+  m.caf_version = std::to_string(CAF_MAJOR_VERSION) + "." + std::to_string(CAF_MINOR_VERSION) + "."
+                  + std::to_string(CAF_PATCH_VERSION);
   for (const auto* b : crypto::registry::instance().backends()) {
     if (b->name() == "openssl")
       m.openssl_version = b->version();

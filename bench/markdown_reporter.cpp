@@ -34,11 +34,11 @@ class markdown_reporter : public reporter {
       }
       auto peak = r.max_peak_rss_bytes();
       out << "| " << labels[i] << " | " << s.count << " | " << fixed(s.mean, 4) << " ± "
-          << fixed(s.stddev, 4) << " | " << fixed(s.median, 4) << " | " << fixed(s.min, 4)
-          << " | " << fixed(s.max, 4) << " | ± " << fixed(s.ci999, 4) << " | "
+          << fixed(s.stddev, 4) << " | " << fixed(s.median, 4) << " | " << fixed(s.min, 4) << " | "
+          << fixed(s.max, 4) << " | ± " << fixed(s.ci999, 4) << " | "
           << (s.median > 0 ? fixed(r.procs / s.median, 0) : "n/a") << " | "
-          << (peak ? fixed(*peak / (1024.0 * 1024.0), 1) : "n/a") << " | " << r.mismatches
-          << " | " << rel << " |\n";
+          << (peak ? fixed(*peak / (1024.0 * 1024.0), 1) : "n/a") << " | " << r.mismatches << " | "
+          << rel << " |\n";
     }
   }
 };

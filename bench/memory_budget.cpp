@@ -56,8 +56,8 @@ result<bool> check_memory_estimate(const memory_budget& budget, const std::strin
     return true;
   auto need_bytes = need >= 1.8e19 ? UINT64_MAX : static_cast<std::uint64_t>(need);
   return bad_input("invalid " + option + " '" + value + "': " + std::to_string(count) + " " + items
-                   + " need about " + human_bytes(need_bytes) + " (" + std::to_string(bytes_per_item)
-                   + " bytes per " + per + ") but "
+                   + " need about " + human_bytes(need_bytes) + " ("
+                   + std::to_string(bytes_per_item) + " bytes per " + per + ") but "
                    + (budget.capped ? "--max-memory allows " + human_bytes(*budget.bytes)
                                     : "only " + human_bytes(*budget.bytes) + " is available"));
 }

@@ -32,7 +32,8 @@ bool is_standard_stream(const struct stat& st) {
 
 error cannot_write(const std::string& option, const std::string& path, int err,
                    const std::string& step = "") {
-  return runtime_failure("cannot write " + option + " '" + path + "': " + step + std::strerror(err));
+  return runtime_failure("cannot write " + option + " '" + path + "': " + step
+                         + std::strerror(err));
 }
 
 mode_t current_umask() {
@@ -45,17 +46,22 @@ mode_t current_umask() {
 } // namespace
 
 struct output_file::state {
-  std::string path;     // as the user named it, for messages
-  std::string option;   // --output, --plot, ...
-  std::string target;   // the file to replace, symbolic links followed
+  std::string path;      // as the user named it, for messages
+  std::string option;    // --output, --plot, ...
+  std::string target;    // the file to replace, symbolic links followed
   std::string temporary; // empty when writing in place
   int fd = -1;
   fd_streambuf buffer;
   std::ostream out;
 
   state(std::string p, std::string o, std::string t, std::string tmp, int f)
-    : path(std::move(p)), option(std::move(o)), target(std::move(t)), temporary(std::move(tmp)),
-      fd(f), buffer(f), out(&buffer) {}
+    : path(std::move(p)),
+      option(std::move(o)),
+      target(std::move(t)),
+      temporary(std::move(tmp)),
+      fd(f),
+      buffer(f),
+      out(&buffer) {}
 
   ~state() { abandon(); }
 

@@ -33,7 +33,7 @@ enum class file_access {
 /// Errors are runtime_failure "cannot write OPTION 'PATH': REASON", REASON
 /// being the system's text for the errno (e.g. "No space left on device").
 class output_file {
-public:
+ public:
   /// Starts writing `path`; `option` names it in errors ("--output").
   static result<output_file> open(const std::string& path, const std::string& option,
                                   file_access access = file_access::usual);
@@ -49,7 +49,7 @@ public:
   /// nothing left to do.
   result<bool> commit();
 
-private:
+ private:
   struct state;
   explicit output_file(std::unique_ptr<state> s);
   std::unique_ptr<state> state_;

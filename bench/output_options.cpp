@@ -53,7 +53,8 @@ result<bool> check_output_path(const std::string& option, const std::string& pat
 }
 
 bool same_file(const std::string& a, const std::string& b) {
-  struct stat sa {}, sb {};
+  struct stat sa {
+  }, sb{};
   bool a_exists = stat(a.c_str(), &sa) == 0;
   bool b_exists = stat(b.c_str(), &sb) == 0;
   if (a_exists || b_exists)
@@ -65,8 +66,8 @@ bool same_file(const std::string& a, const std::string& b) {
 result<bool> refuse_same_file(const std::string& option, const std::string& path,
                               const std::string& what, const std::string& other) {
   if (!path.empty() && !other.empty() && same_file(path, other))
-    return bad_input("invalid " + option + " '" + path + "': it is the same file as " + what
-                     + " '" + other + "'");
+    return bad_input("invalid " + option + " '" + path + "': it is the same file as " + what + " '"
+                     + other + "'");
   return true;
 }
 

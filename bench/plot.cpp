@@ -100,33 +100,37 @@ std::string procs_scan_script(const std::vector<const fanout_result*>& rs, image
     for (const auto* r : members) {
       auto sum = summarize(r->samples_s);
       double per = r->procs > 0 ? 1e6 / static_cast<double>(r->procs) : 0;
-      s += gnuplot_number(static_cast<double>(r->procs)) + ' ' + gnuplot_number(sum.median) + ' ' + gnuplot_number(sum.min) + ' '
-           + gnuplot_number(sum.max) + ' ' + gnuplot_number(sum.median * per) + ' ' + gnuplot_number(sum.min * per) + ' '
+      s += gnuplot_number(static_cast<double>(r->procs)) + ' ' + gnuplot_number(sum.median) + ' '
+           + gnuplot_number(sum.min) + ' ' + gnuplot_number(sum.max) + ' '
+           + gnuplot_number(sum.median * per) + ' ' + gnuplot_number(sum.min * per) + ' '
            + gnuplot_number(sum.max * per) + '\n';
     }
     s += "EOD\n";
   }
-  s += "set multiplot layout 1,2 title 'actorbench fan-out: time vs actors' font ',15'\n"
-       "set title 'median of the runs (bars: fastest to slowest run)'\n"
-       "set logscale xy\n"
-       "set offsets graph 0.04, graph 0.04, 0, 0\n"
-       "set format x '%.0s%c'\n"
-       "set xlabel 'sender actors (log scale)'\n"
-       "set ylabel 'seconds from first spawn to last reply'\n"
-       "set key top left\n";
+  s +=
+    "set multiplot layout 1,2 title 'actorbench fan-out: time vs actors' font ',15'\n"
+    "set title 'median of the runs (bars: fastest to slowest run)'\n"
+    "set logscale xy\n"
+    "set offsets graph 0.04, graph 0.04, 0, 0\n"
+    "set format x '%.0s%c'\n"
+    "set xlabel 'sender actors (log scale)'\n"
+    "set ylabel 'seconds from first spawn to last reply'\n"
+    "set key top left\n";
   auto plot = [&](const char* columns) {
     std::string p = "plot ";
     for (std::size_t g = 0; g < groups.size(); ++g)
       p += std::string(g ? ", \\\n     " : "") + "$g" + std::to_string(g) + " using " + columns
-           + " with yerrorlines" + gnuplot_line_style(g) + " title " + gnuplot_quote(groups[g].label);
+           + " with yerrorlines" + gnuplot_line_style(g) + " title "
+           + gnuplot_quote(groups[g].label);
     return p + "\n";
   };
   s += plot("1:2:3:4");
-  s += "set title 'median time per sender actor (bars: fastest to slowest run)'\n"
-       "unset logscale y\n"
-       "set yrange [0:*]\n"
-       "set ylabel 'µs per sender actor'\n"
-       "set key top right\n";
+  s +=
+    "set title 'median time per sender actor (bars: fastest to slowest run)'\n"
+    "unset logscale y\n"
+    "set yrange [0:*]\n"
+    "set ylabel 'µs per sender actor'\n"
+    "set key top right\n";
   s += plot("1:5:6:7");
   s += "unset multiplot\n";
   return s;
@@ -162,9 +166,9 @@ std::string threads_scan_script(const std::vector<const fanout_result*>& rs, ima
         continue;
       double speedup = base / sum.median, lo = base / sum.max, hi = base / sum.min;
       double growth = static_cast<double>(std::max<std::size_t>(r->threads, 1)) / base_threads;
-      s += gnuplot_number(static_cast<double>(r->threads)) + ' ' + gnuplot_number(speedup) + ' ' + gnuplot_number(lo) + ' '
-           + gnuplot_number(hi) + ' ' + gnuplot_number(speedup / growth) + ' ' + gnuplot_number(lo / growth) + ' '
-           + gnuplot_number(hi / growth) + '\n';
+      s += gnuplot_number(static_cast<double>(r->threads)) + ' ' + gnuplot_number(speedup) + ' '
+           + gnuplot_number(lo) + ' ' + gnuplot_number(hi) + ' ' + gnuplot_number(speedup / growth)
+           + ' ' + gnuplot_number(lo / growth) + ' ' + gnuplot_number(hi / growth) + '\n';
     }
     s += "EOD\n";
   }
@@ -219,19 +223,23 @@ std::string comparison_script(const std::vector<const fanout_result*>& rs,
   for (std::size_t i = 0; i < n; ++i) {
     const auto& samples = rs[i]->samples_s;
     auto sum = summarize(samples);
-    bars += std::to_string(i) + ' ' + gnuplot_number(sum.mean) + ' ' + gnuplot_number(sum.stddev) + '\n';
+    bars +=
+      std::to_string(i) + ' ' + gnuplot_number(sum.mean) + ' ' + gnuplot_number(sum.stddev) + '\n';
     for (std::size_t k = 0; k < samples.size(); ++k) {
-      double spread = samples.size() > 1 ? 0.3 * (static_cast<double>(k) / static_cast<double>(samples.size() - 1) - 0.5) : 0;
-      runs += gnuplot_number(static_cast<double>(i) + spread) + ' ' + gnuplot_number(samples[k]) + '\n';
+      double spread =
+        samples.size() > 1
+          ? 0.3 * (static_cast<double>(k) / static_cast<double>(samples.size() - 1) - 0.5)
+          : 0;
+      runs +=
+        gnuplot_number(static_cast<double>(i) + spread) + ' ' + gnuplot_number(samples[k]) + '\n';
     }
     double above = std::max(sum.mean + sum.stddev, sum.max);
     top = std::max(top, above);
     if (reference != nullptr && n > 1) {
-      auto text = rs[i] == reference
-                    ? std::string{"reference"}
-                    : to_string(compare_to(*rs[i], *reference).speed);
-      notes += "set label " + gnuplot_quote(text) + " at " + std::to_string(i) + ", " + gnuplot_number(above)
-               + " center offset 0,1 front\n";
+      auto text = rs[i] == reference ? std::string{"reference"}
+                                     : to_string(compare_to(*rs[i], *reference).speed);
+      notes += "set label " + gnuplot_quote(text) + " at " + std::to_string(i) + ", "
+               + gnuplot_number(above) + " center offset 0,1 front\n";
     }
   }
   bars += "EOD\n";

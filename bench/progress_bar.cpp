@@ -6,8 +6,7 @@
 namespace actorbench::bench {
 
 progress_bar::progress_bar(std::ostream& out, clock::duration quiet_for)
-  : out_(out), start_(clock::now()), quiet_for_(quiet_for) {
-}
+  : out_(out), start_(clock::now()), quiet_for_(quiet_for) {}
 
 void progress_bar::update(std::size_t done, std::size_t total) {
   auto elapsed = clock::now() - start_;
@@ -19,8 +18,7 @@ void progress_bar::update(std::size_t done, std::size_t total) {
   double eta = done > 0 ? secs * (total - done) / done : 0;
   char line[128];
   std::snprintf(line, sizeof(line), "\r[%-*s] %zu/%zu runs, %.0f s elapsed, ETA %.0f s ", width,
-                std::string(static_cast<std::size_t>(filled), '#').c_str(), done, total, secs,
-                eta);
+                std::string(static_cast<std::size_t>(filled), '#').c_str(), done, total, secs, eta);
   out_ << line << std::flush;
   drawn_ = true;
 }

@@ -92,11 +92,11 @@ class client {
     auto handle = self_->request(hello_, caf::infinite, settings_.name);
     spin_until_reply();
     caf::blocking_actor::accept_one_cond one;
-    self_->varargs_receive(one, handle.id(), [&](std::string& r) { reply = std::move(r); },
-                           [&](caf::error& err) { failure = std::move(err); },
-                           caf::after(settings_.timeout) >> [&] {
-                             failure = caf::make_error(caf::sec::request_timeout);
-                           });
+    self_->varargs_receive(
+      one, handle.id(), [&](std::string& r) { reply = std::move(r); },
+      [&](caf::error& err) { failure = std::move(err); },
+      caf::after(settings_.timeout) >>
+        [&] { failure = caf::make_error(caf::sec::request_timeout); });
     if (failure)
       return runtime_failure("request to " + describe(mode_) + " failed: "
                              + (failure == caf::sec::request_timeout
@@ -155,8 +155,8 @@ result<bool> ask_newly_connected(const rpc_mode& mode, const rpc_settings& s, rp
 
 } // namespace
 
-result<std::vector<rpc_result>> run_rpc(const std::vector<rpc_mode>& modes,
-                                        const rpc_settings& s, const std::atomic<bool>* stop) {
+result<std::vector<rpc_result>> run_rpc(const std::vector<rpc_mode>& modes, const rpc_settings& s,
+                                        const std::atomic<bool>* stop) {
   std::vector<rpc_result> results;
   std::vector<std::unique_ptr<client>> clients;
   // The spinning thread gets a CPU of its own: when another thread of the
@@ -167,7 +167,8 @@ result<std::vector<rpc_result>> run_rpc(const std::vector<rpc_mode>& modes,
   if (s.spin_cpu) {
     pin.emplace(*s.spin_cpu);
     if (!pin->pinned())
-      return runtime_failure("cannot pin the measuring thread to CPU " + std::to_string(*s.spin_cpu));
+      return runtime_failure("cannot pin the measuring thread to CPU "
+                             + std::to_string(*s.spin_cpu));
   }
   for (const auto& mode : modes) {
     rpc_result r;

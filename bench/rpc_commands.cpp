@@ -69,8 +69,8 @@ int run_serve(const serve_options& opts) {
   limits.finish();
   std::cout << "actorbench serve: stopped; served " << served->load() << " requests";
   if (opts.tls)
-    std::cout << ", " << actors::tls_monitor::handshakes_completed() << " TLS handshakes completed, "
-              << refusals.total() << " clients refused";
+    std::cout << ", " << actors::tls_monitor::handshakes_completed()
+              << " TLS handshakes completed, " << refusals.total() << " clients refused";
   std::cout << std::endl;
   stop_hello();
   return 0;
@@ -94,8 +94,8 @@ int run_rpc(const rpc_options& opts) {
       if (auto ok = start(std::nullopt, std::nullopt); !ok)
         return fail(ok.err());
     if (opts.tls)
-      if (auto ok = start(actors::tls_settings{opts.server_certificate, opts.server_key, opts.tls->ca},
-                          opts.tls);
+      if (auto ok = start(
+            actors::tls_settings{opts.server_certificate, opts.server_key, opts.tls->ca}, opts.tls);
           !ok)
         return fail(ok.err());
   } else if (opts.compare) {

@@ -16,20 +16,23 @@ namespace actorbench::bench {
 
 CLI::App* add_serve_command(CLI::App& app, serve_cli_values& values) {
   auto* cmd = app.add_subcommand(
-    "serve", "Publish the seed's hello actor (replies \"Hello, \" + name) for `actorbench rpc`; "
-             "runs until SIGINT or SIGTERM, or --duration");
+    "serve",
+    "Publish the seed's hello actor (replies \"Hello, \" + name) for `actorbench rpc`; "
+    "runs until SIGINT or SIGTERM, or --duration");
   cmd->add_option("--port", values.port, "TCP port; 0 picks a free one (the bound port is printed)")
     ->default_str(values.port);
-  cmd->add_option("--bind", values.bind,
-                  "Address to listen on; 0.0.0.0 or :: for every interface (plain TCP is "
-                  "unauthenticated: expose it only on a network you trust)")
+  cmd
+    ->add_option("--bind", values.bind,
+                 "Address to listen on; 0.0.0.0 or :: for every interface (plain TCP is "
+                 "unauthenticated: expose it only on a network you trust)")
     ->default_str(values.bind);
   cmd->add_option("--duration", values.duration, "Stop after S seconds; 0: only at a signal")
     ->default_str(values.duration);
   cmd->add_option("--threads", values.threads, "Scheduler threads")->default_str("one per core");
-  cmd->add_option("--hello-on", values.hello_on,
-                  "Where the hello actor runs: scheduler (like any user actor) or multiplexer "
-                  "(a broker in the middleman's thread: no thread hand-off per request)")
+  cmd
+    ->add_option("--hello-on", values.hello_on,
+                 "Where the hello actor runs: scheduler (like any user actor) or multiplexer "
+                 "(a broker in the middleman's thread: no thread hand-off per request)")
     ->default_str(values.hello_on);
   add_server_limit_options(*cmd, values.limits);
   add_tls_options(*cmd, values.tls);
@@ -38,8 +41,9 @@ CLI::App* add_serve_command(CLI::App& app, serve_cli_values& values) {
 
 CLI::App* add_rpc_command(CLI::App& app, rpc_cli_values& values) {
   auto* cmd = app.add_subcommand(
-    "rpc", "Request latency of the hello actor over the network (the dRuby experiment of seed "
-           "003): mean, median, p99, max and requests/s, plain or TLS with client certificates");
+    "rpc",
+    "Request latency of the hello actor over the network (the dRuby experiment of seed "
+    "003): mean, median, p99, max and requests/s, plain or TLS with client certificates");
   cmd->add_option("--connect", values.connect, "The server, HOST:PORT");
   cmd->add_flag("--local", values.local,
                 "Start the server(s) as child processes on 127.0.0.1 (one-command run)");
@@ -47,8 +51,9 @@ CLI::App* add_rpc_command(CLI::App& app, rpc_cli_values& values) {
     ->default_str(values.requests);
   cmd->add_option("--warmup", values.warmup, "Unmeasured requests per mode first")
     ->default_str(values.warmup);
-  cmd->add_option("--rounds", values.rounds,
-                  "Requests are taken in this many rounds, modes interleaved")
+  cmd
+    ->add_option("--rounds", values.rounds,
+                 "Requests are taken in this many rounds, modes interleaved")
     ->default_str("10 (at most --requests)");
   cmd->add_flag("--reconnect", values.reconnect,
                 "A new connection (and client actor system) for every request, like the "
@@ -62,28 +67,33 @@ CLI::App* add_rpc_command(CLI::App& app, rpc_cli_values& values) {
                   "With --local and TLS: the local server's certificate (PEM)");
   cmd->add_option("--server-key", values.server_key,
                   "With --local and TLS: the local server's private key (PEM)");
-  cmd->add_option("--timeout", values.timeout,
-                  "Seconds one request or one connection attempt may take")
+  cmd
+    ->add_option("--timeout", values.timeout,
+                 "Seconds one request or one connection attempt may take")
     ->default_str(values.timeout);
   cmd->add_option("--name", values.name, "The argument of hello(name)")->default_str("\"\"");
   cmd->add_option("--threads", values.threads, "Client scheduler threads")
     ->default_str("one per core");
-  cmd->add_option("--spin-us", values.spin,
-                  "Microseconds the client busy-waits for each reply before blocking; 0: "
-                  "block at once")
+  cmd
+    ->add_option("--spin-us", values.spin,
+                 "Microseconds the client busy-waits for each reply before blocking; 0: "
+                 "block at once")
     ->default_str(values.spin);
-  cmd->add_option("--spin-cpu", values.spin_cpu,
-                  "Run the measuring (spinning) thread on this CPU alone, and the client's CAF "
-                  "threads and the --local servers on the other CPUs; auto: the first CPU this "
-                  "process may use, when it may use two or more and --spin-us is not 0; off: "
-                  "not pinned")
+  cmd
+    ->add_option("--spin-cpu", values.spin_cpu,
+                 "Run the measuring (spinning) thread on this CPU alone, and the client's CAF "
+                 "threads and the --local servers on the other CPUs; auto: the first CPU this "
+                 "process may use, when it may use two or more and --spin-us is not 0; off: "
+                 "not pinned")
     ->default_str(values.spin_cpu);
-  cmd->add_option("--hello-on", values.hello_on,
-                  "With --local: where the servers run the hello actor, scheduler or multiplexer "
-                  "(see serve --hello-on)")
+  cmd
+    ->add_option("--hello-on", values.hello_on,
+                 "With --local: where the servers run the hello actor, scheduler or multiplexer "
+                 "(see serve --hello-on)")
     ->default_str("scheduler");
-  cmd->add_option("--format", values.format,
-                  "Output: table, json (every latency included) or csv (a row per request)")
+  cmd
+    ->add_option("--format", values.format,
+                 "Output: table, json (every latency included) or csv (a row per request)")
     ->default_str(values.format);
   cmd->add_option("--output", values.output, "Write the output to FILE instead of standard output");
   add_tls_options(*cmd, values.tls);
@@ -163,8 +173,9 @@ result<rpc_options> validate_rpc(const rpc_cli_values& raw) {
     return bad_input("--server-cert and --server-key are for --local with --tls");
   if (raw.local && out.tls) {
     if (raw.server_certificate.empty() || raw.server_key.empty())
-      return bad_input("--local with --tls needs --server-cert and --server-key for the local "
-                       "server (it trusts the same --ca)");
+      return bad_input(
+        "--local with --tls needs --server-cert and --server-key for the local "
+        "server (it trusts the same --ca)");
     actors::tls_settings server{raw.server_certificate, raw.server_key, out.tls->ca};
     if (auto ok = actors::check(server); !ok)
       return bad_input("--server-cert/--server-key: " + ok.err().detail);
@@ -229,7 +240,8 @@ result<rpc_options> validate_rpc(const rpc_cli_values& raw) {
   }
   if (!raw.hello_on.empty()) {
     if (!raw.local)
-      return bad_input("--hello-on is for --local (a server started by hand takes serve --hello-on)");
+      return bad_input(
+        "--hello-on is for --local (a server started by hand takes serve --hello-on)");
     auto host = parse_hello_host(raw.hello_on);
     if (!host)
       return host.err();

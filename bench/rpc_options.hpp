@@ -115,7 +115,6 @@ CLI::App* add_rpc_command(CLI::App& app, rpc_cli_values& values);
 /// "scheduler" or "multiplexer" (--hello-on).
 result<actors::hello_host> parse_hello_host(const std::string& text);
 
-
 /// Checks every value; one line naming the bad value on error.
 result<serve_options> validate_serve(const serve_cli_values& raw);
 result<rpc_options> validate_rpc(const rpc_cli_values& raw);

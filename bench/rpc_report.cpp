@@ -63,16 +63,15 @@ nlohmann::json mode_json(const rpc_result& r, const rpc_settings& s) {
                              {"p99", json_number(ms(percentile(lat, 99)))},
                              {"max", json_number(ms(percentile(lat, 100)))},
                              {"min", json_number(ms(percentile(lat, 0)))}};
-  nlohmann::json out = {
-    {"mode", r.mode.tls ? "tls" : "plain"},
-    {"target", to_string(r.mode.target)},
-    {"requests_measured", lat.size()},
-    {"latency_ms", std::move(ms_stats)},
-    {"requests_per_s", json_number(requests_per_s(r))},
-    {"wall_s", json_number(r.wall_seconds)},
-    {"partial", r.partial},
-    {"latency_us", lat},
-    {"connect_us", r.connect_us}};
+  nlohmann::json out = {{"mode", r.mode.tls ? "tls" : "plain"},
+                        {"target", to_string(r.mode.target)},
+                        {"requests_measured", lat.size()},
+                        {"latency_ms", std::move(ms_stats)},
+                        {"requests_per_s", json_number(requests_per_s(r))},
+                        {"wall_s", json_number(r.wall_seconds)},
+                        {"partial", r.partial},
+                        {"latency_us", lat},
+                        {"connect_us", r.connect_us}};
   if (s.reconnect)
     out["setup_us"] = r.setup_us;
   return out;
@@ -110,7 +109,8 @@ void write_json(const std::vector<rpc_result>& results, const rpc_settings& s,
       {"median_ratio", json_number(median(tls->latency_us) / median(plain->latency_us))},
       {"mean_ratio",
        json_number(summarize(tls->latency_us).mean / summarize(plain->latency_us).mean)},
-      {"mann_whitney_u_p", json_number(mann_whitney_u_p_value(plain->latency_us, tls->latency_us))}};
+      {"mann_whitney_u_p",
+       json_number(mann_whitney_u_p_value(plain->latency_us, tls->latency_us))}};
   out << doc.dump(2) << '\n';
 }
 
@@ -128,8 +128,8 @@ void write_csv(const std::vector<rpc_result>& results, const rpc_settings& s, st
       std::string{r.mode.tls ? "tls" : "plain"} + ',' + to_string(r.mode.target) + ',';
     for (std::size_t i = 0; i < r.latency_us.size(); ++i)
       out << prefix << i + 1 << ',' << number(r.latency_us, i) << ','
-          << (s.reconnect ? number(r.connect_us, i) : std::string{}) << ','
-          << number(r.setup_us, i) << '\n';
+          << (s.reconnect ? number(r.connect_us, i) : std::string{}) << ',' << number(r.setup_us, i)
+          << '\n';
   }
 }
 
@@ -154,20 +154,19 @@ void write_rpc_table(const std::vector<rpc_result>& results, const rpc_settings&
       out << " (" << (results[i].mode.tls ? "TLS" : "plain") << ')';
   }
   out << "; " << s.requests << " requests per mode in " << s.rounds
-      << (results.size() > 1 ? " interleaved" : "") << " rounds after " << s.warmup
-      << " warm-up; " << (s.reconnect ? "a new connection per request" : "one persistent connection")
-      << '\n';
+      << (results.size() > 1 ? " interleaved" : "") << " rounds after " << s.warmup << " warm-up; "
+      << (s.reconnect ? "a new connection per request" : "one persistent connection") << '\n';
   out << "client busy-waits up to " << s.spin.count() << " us per reply before blocking";
   if (s.spin_cpu) {
-    out << " on CPU " << *s.spin_cpu << " alone; its CAF threads" << (s.hello_on ? " and the servers" : "")
-        << " on CPU";
+    out << " on CPU " << *s.spin_cpu << " alone; its CAF threads"
+        << (s.hello_on ? " and the servers" : "") << " on CPU";
     for (std::size_t i = 0; i < s.other_cpus.size(); ++i)
       out << (i == 0 ? " " : ",") << s.other_cpus[i];
   }
   if (s.hello_on)
     out << "; server's hello actor on the "
         << (*s.hello_on == actors::hello_host::multiplexer ? "middleman's multiplexer thread"
-                                                          : "scheduler");
+                                                           : "scheduler");
   out << '\n';
   if (s.reconnect)
     out << "latency = connect (TCP, TLS and CAF handshakes) + request; starting and stopping the "
@@ -181,9 +180,7 @@ void write_rpc_table(const std::vector<rpc_result>& results, const rpc_settings&
     out << cell;
   }
   out << '\n';
-  row(out, "mean (ms/request)", results, [](auto& r) {
-    return ms(summarize(r.latency_us).mean);
-  });
+  row(out, "mean (ms/request)", results, [](auto& r) { return ms(summarize(r.latency_us).mean); });
   row(out, "median (ms/request)", results, [](auto& r) { return ms(median(r.latency_us)); });
   row(out, "p99 (ms/request)", results, [](auto& r) { return ms(percentile(r.latency_us, 99)); });
   row(out, "max (ms/request)", results, [](auto& r) { return ms(percentile(r.latency_us, 100)); });
@@ -200,12 +197,14 @@ void write_rpc_table(const std::vector<rpc_result>& results, const rpc_settings&
     row(out, "first connect + handshakes (ms)", results,
         [](auto& r) { return ms(r.connect_us.empty() ? 0 : r.connect_us.front()); });
   }
-  row(out, "requests measured", results, [](auto& r) { return double(r.latency_us.size()); }, 0);
+  row(
+    out, "requests measured", results, [](auto& r) { return double(r.latency_us.size()); }, 0);
   const auto* plain = find_mode(results, false);
   const auto* tls = find_mode(results, true);
   if (plain != nullptr && tls != nullptr) {
     out << '\n';
-    overhead(out, "TLS overhead, median ms/request", median(plain->latency_us), median(tls->latency_us));
+    overhead(out, "TLS overhead, median ms/request", median(plain->latency_us),
+             median(tls->latency_us));
     overhead(out, "TLS overhead, mean ms/request", summarize(plain->latency_us).mean,
              summarize(tls->latency_us).mean);
     if (s.reconnect) {

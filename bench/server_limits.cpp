@@ -28,8 +28,7 @@ result<std::chrono::milliseconds> parse_handshake_timeout(const std::string& tex
                        && std::isdigit(static_cast<unsigned char>(text.front()))
                      ? std::strtod(text.c_str(), &end)
                      : -1;
-  if (end == nullptr || *end != '\0' || !std::isfinite(seconds) || seconds < 0.1
-      || seconds > 3600)
+  if (end == nullptr || *end != '\0' || !std::isfinite(seconds) || seconds < 0.1 || seconds > 3600)
     return bad_input("invalid --handshake-timeout '" + text
                      + "': expected seconds from 0.1 to 3600");
   return std::chrono::milliseconds{std::llround(seconds * 1000)};
@@ -38,13 +37,15 @@ result<std::chrono::milliseconds> parse_handshake_timeout(const std::string& tex
 } // namespace
 
 void add_server_limit_options(CLI::App& cmd, server_limits_text& text) {
-  cmd.add_option("--max-payload", text.max_payload,
-                 "Largest message a peer may announce; a larger announcement drops its "
-                 "connection before any memory is set aside for it")
+  cmd
+    .add_option("--max-payload", text.max_payload,
+                "Largest message a peer may announce; a larger announcement drops its "
+                "connection before any memory is set aside for it")
     ->default_str("1M");
-  cmd.add_option("--handshake-timeout", text.handshake_timeout,
-                 "With --tls: close a connection whose TLS handshake has not completed "
-                 "within S seconds (0.1 to 3600), so silent connections cannot pile up")
+  cmd
+    .add_option("--handshake-timeout", text.handshake_timeout,
+                "With --tls: close a connection whose TLS handshake has not completed "
+                "within S seconds (0.1 to 3600), so silent connections cannot pile up")
     ->default_str("10");
 }
 

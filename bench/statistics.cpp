@@ -46,8 +46,8 @@ double incomplete_beta(double a, double b, double x, double y) {
     return 0;
   if (y <= 0)
     return 1;
-  double log_front = std::lgamma(a + b) - std::lgamma(a) - std::lgamma(b) + a * std::log(x) +
-                     b * std::log(y);
+  double log_front =
+    std::lgamma(a + b) - std::lgamma(a) - std::lgamma(b) + a * std::log(x) + b * std::log(y);
   if (x < (a + 1) / (a + b + 2))
     return std::exp(log_front) * beta_continued_fraction(a, b, x) / a;
   return 1 - std::exp(log_front) * beta_continued_fraction(b, a, y) / b;
@@ -67,7 +67,8 @@ double student_t_central(double t, double dof) {
 
 // The t >= 0 with rising(t) = target, for an increasing function with
 // rising(0) <= target: doubling to bracket, then bisection to double precision.
-template <class Rising> double solve_increasing(Rising rising, double target) {
+template <class Rising>
+double solve_increasing(Rising rising, double target) {
   double lo = 0;
   double hi = 1;
   while (rising(hi) < target && hi < 1e300) {

@@ -39,7 +39,8 @@ result<std::vector<std::size_t>> parse_count_list(const std::string& option,
     return bad_input("invalid " + option + " '" + text + "': " + why);
   };
   auto range_text = "expected a whole number from " + std::to_string(min) + " to "
-                    + std::to_string(max) + ", a list a,b,c or a range a..b, a..b+step, a..bxfactor";
+                    + std::to_string(max)
+                    + ", a list a,b,c or a range a..b, a..b+step, a..bxfactor";
   std::vector<std::size_t> values;
   for (const auto& item : split(text, ',')) {
     auto dots = item.find("..");
@@ -78,8 +79,8 @@ result<std::vector<std::size_t>> parse_count_list(const std::string& option,
   return values;
 }
 
-result<std::size_t> parse_count(const std::string& option, const std::string& text,
-                                std::size_t min, std::size_t max) {
+result<std::size_t> parse_count(const std::string& option, const std::string& text, std::size_t min,
+                                std::size_t max) {
   auto v = parse_whole(text);
   if (!v || *v < min || *v > max)
     return bad_input("invalid " + option + " '" + text + "': expected a whole number from "

@@ -19,8 +19,8 @@ result<std::vector<std::size_t>> parse_count_list(const std::string& option,
                                                   std::size_t max);
 
 /// Parses a single whole number in [min, max].
-result<std::size_t> parse_count(const std::string& option, const std::string& text,
-                                std::size_t min, std::size_t max);
+result<std::size_t> parse_count(const std::string& option, const std::string& text, std::size_t min,
+                                std::size_t max);
 
 /// Splits "a,b,c" into words; empty words are an error naming the option.
 result<std::vector<std::string>> parse_word_list(const std::string& option,

@@ -20,8 +20,7 @@ bool keeps_up(const zone_result& r) noexcept {
          && s.missed() <= allowed_missed(s.ticks_scheduled);
 }
 
-result<zone_result> run_zone_benchmark(const zone_settings& settings,
-                                       const std::atomic<bool>* stop,
+result<zone_result> run_zone_benchmark(const zone_settings& settings, const std::atomic<bool>* stop,
                                        std::size_t stop_after_missed) {
   actors::runtime rt{{settings.threads, "stealing", {}, true}};
   actors::zone_run_params params;
@@ -37,8 +36,8 @@ result<zone_result> run_zone_benchmark(const zone_settings& settings,
   double load_before = load_average_1m();
   auto sample = actors::run_zone(rt.system(), params);
   if (!sample) {
-    auto code = sample.err().code == actors::errc::bad_parameter ? errc::bad_input
-                                                                 : errc::runtime_failure;
+    auto code =
+      sample.err().code == actors::errc::bad_parameter ? errc::bad_input : errc::runtime_failure;
     return error{code, "zone of " + std::to_string(settings.players) + " players at "
                          + std::to_string(settings.tick_hz) + " Hz: " + sample.err().detail};
   }

@@ -70,8 +70,8 @@ result<zone_options> validate_zone(const zone_cli_values& raw) {
     return budget.err();
   auto ticks = actors::zone_ticks(s.duration, s.tick_hz);
   auto per_player = actors::zone_bytes_per_player(*s.cipher, ticks);
-  out.max_players = budget->bytes ? std::min<std::uint64_t>(max_players, *budget->bytes / per_player)
-                                  : max_players;
+  out.max_players =
+    budget->bytes ? std::min<std::uint64_t>(max_players, *budget->bytes / per_player) : max_players;
   // The bytes per player include the input packets of every tick.
   auto fits = check_memory_estimate(*budget, "--players", raw.players, s.players, "players",
                                     "player", per_player);

@@ -39,27 +39,27 @@ std::string keep_up_rule(const zone_settings& s) {
 
 text_table run_rows(const zone_report& rep) {
   text_table rows;
-  std::vector<std::string> header{"players",       "ticks",        "p50 ms", "p99 ms",
-                                  "p99.9 ms",      "max ms",       "missed", "fan-in p50 ms",
-                                  "peak RSS MiB",  "CPU cores used", "load"};
+  std::vector<std::string> header{"players",      "ticks",          "p50 ms", "p99 ms",
+                                  "p99.9 ms",     "max ms",         "missed", "fan-in p50 ms",
+                                  "peak RSS MiB", "CPU cores used", "load"};
   if (rep.find_max)
     header.push_back("keeps up");
   rows.push_back(header);
   for (const auto& r : rep.search.probes) {
     const auto& s = r.sample;
-    std::vector<std::string> row{
-      std::to_string(s.players),
-      std::to_string(s.ticks_run()) + "/" + std::to_string(s.ticks_scheduled)
-        + (s.stopped_early ? " (stopped)" : ""),
-      ms(r.p50_s),
-      ms(r.p99_s),
-      ms(r.p999_s),
-      ms(r.max_s),
-      std::to_string(s.missed()),
-      ms(r.fan_in_p50_s),
-      mib(r.peak_rss_bytes),
-      fixed(r.cores_used(), 2),
-      fixed(r.load_before, 1)};
+    std::vector<std::string> row{std::to_string(s.players),
+                                 std::to_string(s.ticks_run()) + "/"
+                                   + std::to_string(s.ticks_scheduled)
+                                   + (s.stopped_early ? " (stopped)" : ""),
+                                 ms(r.p50_s),
+                                 ms(r.p99_s),
+                                 ms(r.p999_s),
+                                 ms(r.max_s),
+                                 std::to_string(s.missed()),
+                                 ms(r.fan_in_p50_s),
+                                 mib(r.peak_rss_bytes),
+                                 fixed(r.cores_used(), 2),
+                                 fixed(r.load_before, 1)};
     if (rep.find_max)
       row.push_back(keeps_up(r) ? "yes" : "no");
     rows.push_back(std::move(row));
@@ -95,17 +95,15 @@ std::vector<std::string> notes(const zone_report& rep) {
                     + " slots skipped; largest start lag " + ms(r.max_start_lag_s) + " ms"
                     + (s.stopped_early ? "; stopped early" : ""));
       out.push_back("inputs: " + std::to_string(m.pool.decrypted) + " decrypted, "
-                    + std::to_string(m.dropped_inputs) + " dropped, "
-                    + std::to_string(m.bad_inputs) + " refused by the zone; every player "
-                    + "handled each of " + std::to_string(m.ticks_completed)
-                    + " state updates (repeated or out of order "
-                    + std::to_string(m.stale_updates) + ", mismatches "
-                    + std::to_string(m.state_mismatches) + ")");
+                    + std::to_string(m.dropped_inputs) + " dropped, " + std::to_string(m.bad_inputs)
+                    + " refused by the zone; every player " + "handled each of "
+                    + std::to_string(m.ticks_completed)
+                    + " state updates (repeated or out of order " + std::to_string(m.stale_updates)
+                    + ", mismatches " + std::to_string(m.state_mismatches) + ")");
       out.push_back("process CPU during the ticks: " + fixed(s.tick_cpu_s, 2) + " s in "
-                    + fixed(s.tick_wall_s, 2) + " s (" + fixed(r.cores_used(), 2)
-                    + " cores of " + std::to_string(rep.machine.cores)
-                    + "); load average " + fixed(r.load_before, 1) + " before, "
-                    + fixed(r.load_after, 1) + " after");
+                    + fixed(s.tick_wall_s, 2) + " s (" + fixed(r.cores_used(), 2) + " cores of "
+                    + std::to_string(rep.machine.cores) + "); load average "
+                    + fixed(r.load_before, 1) + " before, " + fixed(r.load_after, 1) + " after");
       out.push_back("setup (untimed): " + fixed(s.setup_s, 3)
                     + " s for keys, cipher contexts, sessions, "
                     + std::to_string(s.players * (s.ticks_scheduled + 1))
@@ -113,8 +111,7 @@ std::vector<std::string> notes(const zone_report& rep) {
     }
     return out;
   }
-  std::string answer = "largest player count that keeps up (" + keep_up_rule(rep.settings)
-                       + "): ";
+  std::string answer = "largest player count that keeps up (" + keep_up_rule(rep.settings) + "): ";
   answer += search.largest > 0 ? std::to_string(search.largest) : std::string{"none"};
   if (search.smallest_failing > 0)
     answer += "; " + std::to_string(search.smallest_failing) + " did not";
@@ -153,7 +150,8 @@ nlohmann::json run_json(const zone_result& r) {
     {"setup_s", json_number(s.setup_s)},
     {"tick_cpu_s", json_number(s.tick_cpu_s)},
     {"tick_wall_s", json_number(s.tick_wall_s)},
-    {"load_average_1m", {{"before", json_number(r.load_before)}, {"after", json_number(r.load_after)}}},
+    {"load_average_1m",
+     {{"before", json_number(r.load_before)}, {"after", json_number(r.load_after)}}},
     {"peak_rss_bytes", r.peak_rss_bytes ? nlohmann::json(*r.peak_rss_bytes) : nlohmann::json()},
     {"inputs",
      {{"decrypted", m.pool.decrypted},
@@ -175,7 +173,9 @@ nlohmann::json run_json(const zone_result& r) {
 } // namespace
 
 void write_zone_table(const zone_report& rep, std::ostream& out) {
-  out << title(rep) << '\n' << setup_line(rep) << '\n' << latency_definition << ";\n"
+  out << title(rep) << '\n'
+      << setup_line(rep) << '\n'
+      << latency_definition << ";\n"
       << missed_definition << "\n\n";
   write_aligned(run_rows(rep), out);
   out << '\n';
@@ -197,24 +197,23 @@ void write_zone_json(const zone_report& rep, std::ostream& out) {
   auto runs = nlohmann::json::array();
   for (const auto& r : rep.search.probes)
     runs.push_back(run_json(r));
-  nlohmann::json doc = {
-    {"tool", tool_json("zone", rep.git_commit)},
-    {"machine", to_json(rep.machine)},
-    {"parameters",
-     {{"tick_hz", s.tick_hz},
-      {"budget_s", 1.0 / static_cast<double>(s.tick_hz)},
-      {"duration_s", s.duration.count() / 1000},
-      {"crypto", s.crypto},
-      {"backend", std::string{s.backend->name()}},
-      {"cipher", s.cipher->name},
-      {"tick_timeout_s", s.tick_timeout.count() / 1000},
-      {"find_max", rep.find_max}}},
-    {"definitions",
-     {{"latency", latency_definition},
-      {"missed", missed_definition},
-      {"percentiles", "nearest rank over the ticks run"},
-      {"keeps_up", keep_up_rule(s) + ", and not stopped early"}}},
-    {"runs", std::move(runs)}};
+  nlohmann::json doc = {{"tool", tool_json("zone", rep.git_commit)},
+                        {"machine", to_json(rep.machine)},
+                        {"parameters",
+                         {{"tick_hz", s.tick_hz},
+                          {"budget_s", 1.0 / static_cast<double>(s.tick_hz)},
+                          {"duration_s", s.duration.count() / 1000},
+                          {"crypto", s.crypto},
+                          {"backend", std::string{s.backend->name()}},
+                          {"cipher", s.cipher->name},
+                          {"tick_timeout_s", s.tick_timeout.count() / 1000},
+                          {"find_max", rep.find_max}}},
+                        {"definitions",
+                         {{"latency", latency_definition},
+                          {"missed", missed_definition},
+                          {"percentiles", "nearest rank over the ticks run"},
+                          {"keeps_up", keep_up_rule(s) + ", and not stopped early"}}},
+                        {"runs", std::move(runs)}};
   if (rep.find_max)
     doc["find_max"] = {{"largest", rep.search.largest},
                        {"smallest_failing", rep.search.smallest_failing},
@@ -237,13 +236,14 @@ void write_zone_csv(const zone_report& rep, std::ostream& out) {
         << st.backend->name() << ',' << st.cipher->name << ',' << r.threads << ','
         << s.ticks_scheduled << ',' << s.ticks_run() << ',' << s.missed() << ',' << s.late << ','
         << s.skipped << ',' << (s.stopped_early ? "true" : "false") << ',' << fixed(r.p50_s, 6)
-        << ',' << fixed(r.p99_s, 6) << ',' << fixed(r.p999_s, 6) << ',' << fixed(r.max_s, 6)
-        << ',' << fixed(r.fan_in_p50_s, 6) << ',' << fixed(r.fan_in_p99_s, 6) << ','
+        << ',' << fixed(r.p99_s, 6) << ',' << fixed(r.p999_s, 6) << ',' << fixed(r.max_s, 6) << ','
+        << fixed(r.fan_in_p50_s, 6) << ',' << fixed(r.fan_in_p99_s, 6) << ','
         << fixed(r.max_start_lag_s, 6) << ','
         << (r.peak_rss_bytes ? std::to_string(*r.peak_rss_bytes) : "") << ','
         << fixed(s.tick_cpu_s, 3) << ',' << fixed(s.tick_wall_s, 3) << ','
-        << fixed(r.load_before, 2) << ',' << m.pool.decrypted << ',' << m.dropped_inputs << ',' << m.bad_inputs << ','
-        << m.state_mismatches << ',' << (keeps_up(r) ? "true" : "false") << '\n';
+        << fixed(r.load_before, 2) << ',' << m.pool.decrypted << ',' << m.dropped_inputs << ','
+        << m.bad_inputs << ',' << m.state_mismatches << ',' << (keeps_up(r) ? "true" : "false")
+        << '\n';
   }
 }
 

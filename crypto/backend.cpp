@@ -9,9 +9,8 @@ const cipher_info* backend::find_cipher(std::string_view cipher) const noexcept 
   return nullptr;
 }
 
-result<std::size_t> backend::decrypt_once(std::string_view cipher, bytes_view key,
-                                          bytes_view nonce, bytes_view in,
-                                          std::uint8_t* out) const {
+result<std::size_t> backend::decrypt_once(std::string_view cipher, bytes_view key, bytes_view nonce,
+                                          bytes_view in, std::uint8_t* out) const {
   auto ctx = make_context(cipher, key);
   if (!ctx)
     return ctx.err();

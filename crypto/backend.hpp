@@ -33,8 +33,8 @@ class backend {
   virtual const std::vector<cipher_info>& ciphers() const noexcept = 0;
 
   /// A reusable context for `cipher` keyed with `key`.
-  virtual result<std::unique_ptr<cipher_context>>
-  make_context(std::string_view cipher, bytes_view key) const = 0;
+  virtual result<std::unique_ptr<cipher_context>> make_context(std::string_view cipher,
+                                                               bytes_view key) const = 0;
 
   /// Decrypts one message into `out` (which must hold `in.size` bytes) and
   /// returns the number of bytes written, like cipher_context::decrypt.

@@ -13,15 +13,15 @@ std::string cipher_names(const backend& b) {
 }
 
 error unknown_cipher(const backend& b, std::string_view cipher) {
-  return make_error(errc::unknown_cipher,
-                    "unknown cipher '" + std::string{cipher} + "' for back-end '"
-                      + std::string{b.name()} + "'; valid: " + cipher_names(b));
+  return make_error(errc::unknown_cipher, "unknown cipher '" + std::string{cipher}
+                                            + "' for back-end '" + std::string{b.name()}
+                                            + "'; valid: " + cipher_names(b));
 }
 
 error cipher_unavailable(const backend& b, const cipher_info& info) {
-  return make_error(errc::cipher_unavailable,
-                    "cipher '" + info.name + "' of back-end '" + std::string{b.name()}
-                      + "' is unavailable: " + info.unavailable_reason);
+  return make_error(errc::cipher_unavailable, "cipher '" + info.name + "' of back-end '"
+                                                + std::string{b.name()}
+                                                + "' is unavailable: " + info.unavailable_reason);
 }
 
 result<const cipher_info*> check_context_args(const backend& b, std::string_view cipher,
@@ -32,9 +32,9 @@ result<const cipher_info*> check_context_args(const backend& b, std::string_view
   if (!info->available)
     return cipher_unavailable(b, *info);
   if (key.size != info->key_size)
-    return make_error(errc::bad_key_length,
-                      "cipher '" + info->name + "' needs a " + std::to_string(info->key_size)
-                        + "-byte key, got " + std::to_string(key.size) + " bytes");
+    return make_error(errc::bad_key_length, "cipher '" + info->name + "' needs a "
+                                              + std::to_string(info->key_size) + "-byte key, got "
+                                              + std::to_string(key.size) + " bytes");
   return info;
 }
 

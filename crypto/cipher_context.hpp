@@ -28,14 +28,12 @@ class cipher_context {
 
   /// Encrypts `in` under `nonce` into `out`, which must hold
   /// `in.size + info().overhead` bytes. Returns the number of bytes written.
-  virtual result<std::size_t> encrypt(bytes_view nonce, bytes_view in,
-                                      std::uint8_t* out) = 0;
+  virtual result<std::size_t> encrypt(bytes_view nonce, bytes_view in, std::uint8_t* out) = 0;
 
   /// Decrypts `in` under `nonce` into `out`, which must hold `in.size` bytes.
   /// For AEAD ciphers the tag is verified first; on failure nothing valid is
   /// written and `errc::authentication_failed` is returned.
-  virtual result<std::size_t> decrypt(bytes_view nonce, bytes_view in,
-                                      std::uint8_t* out) = 0;
+  virtual result<std::size_t> decrypt(bytes_view nonce, bytes_view in, std::uint8_t* out) = 0;
 };
 
 } // namespace actorbench::crypto

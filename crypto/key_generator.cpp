@@ -363,10 +363,9 @@ class sodium_key_generator final : public key_generator {
       crypto_sign_ed25519_sk_to_pk(pk.data(), s->secret_key.data());
       if (std::memcmp(pk.data(), s->public_key.data(), pk.size()) != 0)
         return false;
-      return sign_verify_tamper([&key](const bytes& m) { return sign(key, m); },
-                                [&key](const bytes& m, const bytes& sig) {
-                                  return verify(key, m, sig);
-                                });
+      return sign_verify_tamper(
+        [&key](const bytes& m) { return sign(key, m); },
+        [&key](const bytes& m, const bytes& sig) { return verify(key, m, sig); });
     }
     std::array<unsigned char, crypto_scalarmult_BYTES> pk{};
     if (crypto_scalarmult_base(pk.data(), s->secret_key.data()) != 0
@@ -397,12 +396,12 @@ std::optional<error> check_request(const keygen_request& r) {
                                               + std::to_string(hi) + why);
   };
   if (r.backend != "openssl" && r.backend != "sodium")
-    return make_error(errc::unknown_backend, "no key generation back-end '" + r.backend
-                                               + "' (known: openssl, sodium)");
+    return make_error(errc::unknown_backend,
+                      "no key generation back-end '" + r.backend + "' (known: openssl, sodium)");
   if (r.backend == "sodium" && has_key_size(r.algo))
-    return make_error(errc::unknown_cipher,
-                      "back-end 'sodium' cannot generate " + std::string{to_string(r.algo)}
-                        + " keys (it has x25519 and ed25519; use openssl)");
+    return make_error(errc::unknown_cipher, "back-end 'sodium' cannot generate "
+                                              + std::string{to_string(r.algo)}
+                                              + " keys (it has x25519 and ed25519; use openssl)");
   switch (r.algo) {
     case key_algorithm::rsa:
       if (r.bits < 512 || r.bits > 16384)
@@ -450,10 +449,10 @@ std::string to_pem(const generated_key& key) {
   bio_ptr bio{BIO_new(BIO_s_mem())};
   if (!bio)
     return {};
-  int rc = s->algo == key_algorithm::dh
-             ? PEM_write_bio_Parameters(bio.get(), s->pkey.get())
-             : PEM_write_bio_PrivateKey(bio.get(), s->pkey.get(), nullptr, nullptr, 0, nullptr,
-                                        nullptr);
+  int rc =
+    s->algo == key_algorithm::dh
+      ? PEM_write_bio_Parameters(bio.get(), s->pkey.get())
+      : PEM_write_bio_PrivateKey(bio.get(), s->pkey.get(), nullptr, nullptr, 0, nullptr, nullptr);
   if (rc != 1) {
     ERR_clear_error();
     return {};
@@ -470,8 +469,7 @@ result<bytes> sign(const generated_key& key, bytes_view message) {
   if (s->pkey)
     return openssl_sign(s->pkey.get(), message);
   bytes sig(crypto_sign_BYTES);
-  if (crypto_sign_detached(sig.data(), nullptr, message.data, message.size,
-                           s->secret_key.data())
+  if (crypto_sign_detached(sig.data(), nullptr, message.data, message.size, s->secret_key.data())
       != 0)
     return make_error(errc::backend_failure, "crypto_sign_detached failed");
   return sig;

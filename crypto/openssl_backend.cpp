@@ -39,8 +39,7 @@ error too_long_error() {
 // whole plaintext or, for AEAD, the ciphertext without its tag.
 result<std::size_t> update_final(EVP_CIPHER_CTX* ctx, bytes_view in, std::uint8_t* out) {
   int written = 0;
-  if (in.size > 0
-      && EVP_CipherUpdate(ctx, out, &written, in.data, static_cast<int>(in.size)) != 1)
+  if (in.size > 0 && EVP_CipherUpdate(ctx, out, &written, in.data, static_cast<int>(in.size)) != 1)
     return openssl_failure("EVP_CipherUpdate");
   int final_written = 0;
   if (EVP_CipherFinal_ex(ctx, out + written, &final_written) != 1)
@@ -71,8 +70,7 @@ result<std::size_t> aead_open(const cipher_info& info, EVP_CIPHER_CTX* ctx, byte
   if (EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_AEAD_SET_TAG, aead_tag_size, tag) != 1)
     return openssl_failure("EVP_CTRL_AEAD_SET_TAG");
   int written = 0;
-  if (body > 0
-      && EVP_CipherUpdate(ctx, out, &written, in.data, static_cast<int>(body)) != 1)
+  if (body > 0 && EVP_CipherUpdate(ctx, out, &written, in.data, static_cast<int>(body)) != 1)
     return openssl_failure("EVP_CipherUpdate");
   int final_written = 0;
   if (EVP_CipherFinal_ex(ctx, out + written, &final_written) != 1) {
@@ -213,19 +211,18 @@ class openssl_backend final : public backend {
   // path (the legacy EVP_aes_128_ctr() style would fetch implicitly).
   // `keystream_from`, for AES-CTR, names the ECB cipher its contexts make
   // their keystream with (see openssl_ctr_context.hpp).
-  void add(const char* name, const char* openssl_name, legacy_getter legacy,
-           std::size_t key_size, std::size_t nonce_size, bool aead,
-           const char* keystream_from = nullptr) {
-    cipher_info info{name, key_size, nonce_size,
-                     aead ? static_cast<std::size_t>(aead_tag_size) : 0, aead, true, ""};
+  void add(const char* name, const char* openssl_name, legacy_getter legacy, std::size_t key_size,
+           std::size_t nonce_size, bool aead, const char* keystream_from = nullptr) {
+    cipher_info info{name, key_size, nonce_size, aead ? static_cast<std::size_t>(aead_tag_size) : 0,
+                     aead, true,     ""};
     evp_cipher_ptr evp{EVP_CIPHER_fetch(nullptr, openssl_name, nullptr)};
     evp_cipher_ptr ecb{keystream_from ? EVP_CIPHER_fetch(nullptr, keystream_from, nullptr)
                                       : nullptr};
     const char* missing = !evp ? openssl_name : keystream_from && !ecb ? keystream_from : nullptr;
     if (missing) {
       info.available = false;
-      info.unavailable_reason = std::string{"EVP_CIPHER_fetch(\""} + missing
-                                + "\") failed: " + take_openssl_errors();
+      info.unavailable_reason =
+        std::string{"EVP_CIPHER_fetch(\""} + missing + "\") failed: " + take_openssl_errors();
     }
     ciphers_.push_back(std::move(info));
     evp_.push_back(std::move(evp));

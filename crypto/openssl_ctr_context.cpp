@@ -76,8 +76,8 @@ class openssl_ctr_context final : public cipher_context {
     std::uint8_t stream[keystream_blocks * block_size];
     const int bytes = static_cast<int>(blocks * block_size);
     int written = 0;
-    const bool ok = EVP_EncryptUpdate(ecb_.get(), stream, &written, counters, bytes) == 1
-                    && written == bytes;
+    const bool ok =
+      EVP_EncryptUpdate(ecb_.get(), stream, &written, counters, bytes) == 1 && written == bytes;
     if (ok)
       for (std::size_t i = 0; i < in.size; ++i)
         out[i] = in.data[i] ^ stream[i];
@@ -97,9 +97,9 @@ class openssl_ctr_context final : public cipher_context {
 
 } // namespace
 
-result<std::unique_ptr<cipher_context>>
-make_openssl_ctr_context(const cipher_info& info, EVP_CIPHER* ecb, bytes_view key,
-                         std::shared_ptr<const cipher_context> native) {
+result<std::unique_ptr<cipher_context>> make_openssl_ctr_context(
+  const cipher_info& info, EVP_CIPHER* ecb, bytes_view key,
+  std::shared_ptr<const cipher_context> native) {
   evp_cipher_ctx_ptr ctx{EVP_CIPHER_CTX_new()};
   if (!ctx)
     return openssl_failure("EVP_CIPHER_CTX_new");

@@ -27,8 +27,8 @@ constexpr std::size_t ctr_keystream_limit = 1024;
 /// encrypting counter blocks needs no restart. Longer messages are passed to
 /// a copy of `native`, a keyed context of OpenSSL's own AES-CTR, made on the
 /// first one (copying on every clone would double the clone's cost).
-result<std::unique_ptr<cipher_context>>
-make_openssl_ctr_context(const cipher_info& info, EVP_CIPHER* ecb, bytes_view key,
-                         std::shared_ptr<const cipher_context> native);
+result<std::unique_ptr<cipher_context>> make_openssl_ctr_context(
+  const cipher_info& info, EVP_CIPHER* ecb, bytes_view key,
+  std::shared_ptr<const cipher_context> native);
 
 } // namespace actorbench::crypto::detail

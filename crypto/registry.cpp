@@ -31,8 +31,7 @@ result<const backend*> registry::find(std::string_view name) const {
                     "unknown back-end '" + std::string{name} + "'; valid: " + names());
 }
 
-result<const cipher_info*> registry::find_cipher(const backend& b,
-                                                 std::string_view cipher) const {
+result<const cipher_info*> registry::find_cipher(const backend& b, std::string_view cipher) const {
   if (b.ciphers().empty())
     return detail::unknown_cipher(b, cipher);
   const cipher_info* info = cipher.empty() ? &b.ciphers().front() : b.find_cipher(cipher);

@@ -76,13 +76,13 @@ class stream_context final : public cipher_context {
 };
 
 using aead_encrypt_function = int (*)(unsigned char*, unsigned long long*, const unsigned char*,
-                                     unsigned long long, const unsigned char*,
-                                     unsigned long long, const unsigned char*,
-                                     const unsigned char*, const unsigned char*);
+                                      unsigned long long, const unsigned char*, unsigned long long,
+                                      const unsigned char*, const unsigned char*,
+                                      const unsigned char*);
 using aead_decrypt_function = int (*)(unsigned char*, unsigned long long*, unsigned char*,
-                                     const unsigned char*, unsigned long long,
-                                     const unsigned char*, unsigned long long,
-                                     const unsigned char*, const unsigned char*);
+                                      const unsigned char*, unsigned long long,
+                                      const unsigned char*, unsigned long long,
+                                      const unsigned char*, const unsigned char*);
 
 // chacha20-poly1305-ietf and xchacha20-poly1305-ietf differ only in the
 // libsodium functions and the nonce size. There is no key schedule to keep:
@@ -155,8 +155,8 @@ class aes256gcm_context final : public cipher_context {
     if (auto err = detail::check_nonce(info_, nonce))
       return *err;
     unsigned long long written = 0;
-    if (crypto_aead_aes256gcm_encrypt_afternm(out, &written, in.data, in.size, nullptr, 0,
-                                              nullptr, nonce.data, &state_)
+    if (crypto_aead_aes256gcm_encrypt_afternm(out, &written, in.data, in.size, nullptr, 0, nullptr,
+                                              nonce.data, &state_)
         != 0)
       return make_error(errc::backend_failure, "aes-256-gcm: libsodium rejected the message");
     return static_cast<std::size_t>(written);
@@ -168,8 +168,8 @@ class aes256gcm_context final : public cipher_context {
     if (auto err = detail::check_sealed_input(info_, in))
       return *err;
     unsigned long long written = 0;
-    if (crypto_aead_aes256gcm_decrypt_afternm(out, &written, nullptr, in.data, in.size, nullptr,
-                                              0, nonce.data, &state_)
+    if (crypto_aead_aes256gcm_decrypt_afternm(out, &written, nullptr, in.data, in.size, nullptr, 0,
+                                              nonce.data, &state_)
         != 0)
       return make_error(errc::authentication_failed,
                         "aes-256-gcm: tag did not verify (message altered or wrong key)");
@@ -192,13 +192,13 @@ class sodium_backend final : public backend {
     ciphers_ = {
       {"chacha20-ietf", crypto_stream_chacha20_ietf_KEYBYTES,
        crypto_stream_chacha20_ietf_NONCEBYTES, 0, false, true, ""},
-      {"xchacha20", crypto_stream_xchacha20_KEYBYTES, crypto_stream_xchacha20_NONCEBYTES, 0,
-       false, true, ""},
+      {"xchacha20", crypto_stream_xchacha20_KEYBYTES, crypto_stream_xchacha20_NONCEBYTES, 0, false,
+       true, ""},
       {"aes-256-gcm", crypto_aead_aes256gcm_KEYBYTES, crypto_aead_aes256gcm_NPUBBYTES,
        crypto_aead_aes256gcm_ABYTES, true, true, ""},
       {"chacha20-poly1305-ietf", crypto_aead_chacha20poly1305_ietf_KEYBYTES,
-       crypto_aead_chacha20poly1305_ietf_NPUBBYTES, crypto_aead_chacha20poly1305_ietf_ABYTES,
-       true, true, ""},
+       crypto_aead_chacha20poly1305_ietf_NPUBBYTES, crypto_aead_chacha20poly1305_ietf_ABYTES, true,
+       true, ""},
       {"xchacha20-poly1305-ietf", crypto_aead_xchacha20poly1305_ietf_KEYBYTES,
        crypto_aead_xchacha20poly1305_ietf_NPUBBYTES, crypto_aead_xchacha20poly1305_ietf_ABYTES,
        true, true, ""},

@@ -14,8 +14,8 @@ namespace {
 
 class collector_actor : public caf::event_based_actor {
  public:
-  collector_actor(caf::actor_config& cfg, std::vector<reply_source> sources,
-                  std::string plaintext, std::shared_ptr<collector_outcome> outcome)
+  collector_actor(caf::actor_config& cfg, std::vector<reply_source> sources, std::string plaintext,
+                  std::shared_ptr<collector_outcome> outcome)
     : caf::event_based_actor(cfg),
       sources_(std::move(sources)),
       plaintext_(std::move(plaintext)),
@@ -86,8 +86,8 @@ class collector_actor : public caf::event_based_actor {
     for (std::size_t i = 0; i < sources_.size(); ++i)
       if (sources_[i].origin && sources_[i].origin.address() == down.source
           && report_.sources[i].replies < sources_[i].expected)
-        return fail("node " + sources_[i].name + " went down (" + to_string(down.reason)
-                    + ") with " + std::to_string(report_.sources[i].replies) + " of its "
+        return fail("node " + sources_[i].name + " went down (" + to_string(down.reason) + ") with "
+                    + std::to_string(report_.sources[i].replies) + " of its "
                     + std::to_string(sources_[i].expected) + " replies in");
   }
 

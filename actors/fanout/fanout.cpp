@@ -55,8 +55,8 @@ std::string shortfall(const std::vector<reply_source>& sources, const collector_
                       : outcome.node_replies[i].load(std::memory_order_relaxed);
     if (got >= sources[i].expected)
       continue;
-    out += (out.empty() ? "; short: " : ", ") + (i == 0 ? "local" : "node " + sources[i].name)
-           + " " + std::to_string(got) + " of " + std::to_string(sources[i].expected);
+    out += (out.empty() ? "; short: " : ", ") + (i == 0 ? "local" : "node " + sources[i].name) + " "
+           + std::to_string(got) + " of " + std::to_string(sources[i].expected);
   }
   return out;
 }
@@ -82,9 +82,9 @@ remote_spawn_request make_request(const fanout_params& params, const caf::actor&
 
 result<fanout_sample> run_fanout(caf::actor_system& system, const fanout_params& params) {
   if (params.procs == 0 || params.procs > std::numeric_limits<std::uint32_t>::max())
-    return error{errc::bad_parameter, "procs " + std::to_string(params.procs)
-                                        + " outside 1.." + std::to_string(
-                                          std::numeric_limits<std::uint32_t>::max())};
+    return error{errc::bad_parameter,
+                 "procs " + std::to_string(params.procs) + " outside 1.."
+                   + std::to_string(std::numeric_limits<std::uint32_t>::max())};
   if (params.procs <= params.nodes.size())
     return error{errc::bad_parameter, "procs " + std::to_string(params.procs) + " cannot give "
                                         + std::to_string(params.nodes.size() + 1)
@@ -105,11 +105,10 @@ result<fanout_sample> run_fanout(caf::actor_system& system, const fanout_params&
   auto outcome = std::make_shared<collector_outcome>();
   auto report = outcome->report.get_future();
   auto collector = spawn_collector(system, sources, params.data.plaintext, outcome);
-  auto job = std::make_shared<const sender_job>(collector, params.backend, params.cipher,
-                                                params.context, std::move(prototype),
-                                                params.data, local);
-  auto request = params.nodes.empty() ? remote_spawn_request{}
-                                      : make_request(params, collector);
+  auto job =
+    std::make_shared<const sender_job>(collector, params.backend, params.cipher, params.context,
+                                       std::move(prototype), params.data, local);
+  auto request = params.nodes.empty() ? remote_spawn_request{} : make_request(params, collector);
   // Only runs with worker nodes need a scoped actor, to await their answers.
   std::unique_ptr<caf::scoped_actor> self;
   if (!params.nodes.empty())
@@ -129,10 +128,9 @@ result<fanout_sample> run_fanout(caf::actor_system& system, const fanout_params&
 
   if (report.wait_for(params.timeout) != std::future_status::ready) {
     caf::anon_send_exit(collector, caf::exit_reason::kill);
-    return error{errc::timeout,
-                 "collector received " + std::to_string(outcome->received.load()) + " of "
-                   + std::to_string(params.procs) + " replies within "
-                   + seconds_text(params.timeout) + shortfall(sources, *outcome)};
+    return error{errc::timeout, "collector received " + std::to_string(outcome->received.load())
+                                  + " of " + std::to_string(params.procs) + " replies within "
+                                  + seconds_text(params.timeout) + shortfall(sources, *outcome)};
   }
   auto collected = report.get();
   if (!collected)
@@ -149,13 +147,11 @@ result<fanout_sample> run_fanout(caf::actor_system& system, const fanout_params&
         if (done.destroyed != sources[i].expected)
           failed = error{errc::node_failure, "node " + sources[i].name + " destroyed "
                                                + std::to_string(done.destroyed) + " of "
-                                               + std::to_string(sources[i].expected)
-                                               + " senders"};
+                                               + std::to_string(sources[i].expected) + " senders"};
       },
       [&](const caf::error& err) {
         failed = error{errc::node_failure, "node " + sources[i].name
-                                             + " did not finish its share: "
-                                             + system.render(err)};
+                                             + " did not finish its share: " + system.render(err)};
       });
     if (failed)
       return *failed;
@@ -163,10 +159,9 @@ result<fanout_sample> run_fanout(caf::actor_system& system, const fanout_params&
                             seconds_between(start, std::chrono::steady_clock::now())});
   }
   if (!job->destroyed.wait_for(params.timeout))
-    return error{errc::teardown_timeout,
-                 std::to_string(job->destroyed.remaining()) + " of "
-                   + std::to_string(local) + " senders still alive after "
-                   + seconds_text(params.timeout)};
+    return error{errc::teardown_timeout, std::to_string(job->destroyed.remaining()) + " of "
+                                           + std::to_string(local) + " senders still alive after "
+                                           + seconds_text(params.timeout)};
   sample.spawn_s = seconds_between(start, job->spawned.reached_at());
   sample.replies_s = seconds_between(start, sample.report.done_at);
   sample.teardown_s = seconds_between(start, job->destroyed.reached_at());

@@ -12,13 +12,11 @@ error crypto_error(const crypto::error& err) {
 
 } // namespace
 
-result<payload> make_payload(const crypto::backend& backend,
-                             const crypto::cipher_info& cipher,
+result<payload> make_payload(const crypto::backend& backend, const crypto::cipher_info& cipher,
                              std::string_view plaintext) {
   if (plaintext.size() > max_plaintext_size)
-    return error{errc::bad_parameter,
-                 "plaintext of " + std::to_string(plaintext.size())
-                   + " bytes; at most " + std::to_string(max_plaintext_size)};
+    return error{errc::bad_parameter, "plaintext of " + std::to_string(plaintext.size())
+                                        + " bytes; at most " + std::to_string(max_plaintext_size)};
   auto seed_key = *crypto::from_hex(seed_key_hex);
   payload p;
   p.plaintext = std::string{plaintext};

@@ -29,8 +29,7 @@ struct payload {
 
 /// Encrypts `plaintext` with `cipher` of `backend` under the seed key
 /// (repeated to the cipher's key length) and an all-zero nonce, as the seed does.
-result<payload> make_payload(const crypto::backend& backend,
-                             const crypto::cipher_info& cipher,
+result<payload> make_payload(const crypto::backend& backend, const crypto::cipher_info& cipher,
                              std::string_view plaintext = seed_plaintext);
 
 } // namespace actorbench::actors

@@ -22,10 +22,8 @@ class sender_actor : public caf::scheduled_actor {
   using signatures = caf::none_t;
   using behavior_type = caf::behavior;
 
-  sender_actor(caf::actor_config& cfg, std::shared_ptr<const sender_job> job,
-               std::uint32_t id)
-    : caf::scheduled_actor(cfg), job_(std::move(job)), id_(id) {
-  }
+  sender_actor(caf::actor_config& cfg, std::shared_ptr<const sender_job> job, std::uint32_t id)
+    : caf::scheduled_actor(cfg), job_(std::move(job)), id_(id) {}
 
   ~sender_actor() override {
     if (job_->destroyed.count_down() && job_->on_all_destroyed)

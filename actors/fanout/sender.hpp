@@ -21,8 +21,7 @@ namespace actorbench::actors {
 struct sender_job {
   sender_job(caf::actor collector, const crypto::backend* backend,
              const crypto::cipher_info* cipher, context_strategy context,
-             std::unique_ptr<crypto::cipher_context> prototype, payload data,
-             std::size_t senders)
+             std::unique_ptr<crypto::cipher_context> prototype, payload data, std::size_t senders)
     : collector(std::move(collector)),
       backend(backend),
       cipher(cipher),
@@ -30,8 +29,7 @@ struct sender_job {
       prototype(std::move(prototype)),
       data(std::move(data)),
       spawned(senders),
-      destroyed(senders) {
-  }
+      destroyed(senders) {}
 
   caf::actor collector;
   const crypto::backend* backend;

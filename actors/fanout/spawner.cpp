@@ -28,11 +28,9 @@ namespace {
 // parallel.
 class spawner_actor : public caf::event_based_actor {
  public:
-  spawner_actor(caf::actor_config& cfg, std::shared_ptr<const sender_job> job,
-                std::size_t first, std::size_t end, std::size_t chunk)
-    : caf::event_based_actor(cfg), job_(std::move(job)), first_(first), end_(end),
-      chunk_(chunk) {
-  }
+  spawner_actor(caf::actor_config& cfg, std::shared_ptr<const sender_job> job, std::size_t first,
+                std::size_t end, std::size_t chunk)
+    : caf::event_based_actor(cfg), job_(std::move(job)), first_(first), end_(end), chunk_(chunk) {}
 
   caf::behavior make_behavior() override {
     auto last = std::min(end_, first_ + chunk_);
@@ -54,8 +52,7 @@ class spawner_actor : public caf::event_based_actor {
 } // namespace
 
 void spawn_senders(caf::actor_system& system, std::shared_ptr<const sender_job> job,
-                   std::size_t first, std::size_t end, spawn_strategy strategy,
-                   std::size_t chunk) {
+                   std::size_t first, std::size_t end, spawn_strategy strategy, std::size_t chunk) {
   if (strategy == spawn_strategy::main) {
     for (auto id = first; id < end; ++id)
       spawn_sender(system, job, static_cast<std::uint32_t>(id));

@@ -22,8 +22,7 @@
 namespace actorbench::actors {
 
 double keygen_sample::wall_per_key() const noexcept {
-  return keys == 0 ? std::numeric_limits<double>::quiet_NaN()
-                   : wall_s / static_cast<double>(keys);
+  return keys == 0 ? std::numeric_limits<double>::quiet_NaN() : wall_s / static_cast<double>(keys);
 }
 
 double keygen_sample::thread_seconds_per_key() const noexcept {
@@ -52,8 +51,7 @@ struct key_done {
 
 template <class Inspector>
 typename Inspector::result_type inspect(Inspector& f, key_done& x) {
-  return f(caf::meta::type_name("actorbench.key_done"), x.worker, x.seconds, x.end_s,
-           x.failure);
+  return f(caf::meta::type_name("actorbench.key_done"), x.worker, x.seconds, x.end_s, x.failure);
 }
 
 double seconds_between(clock::time_point from, clock::time_point to) {
@@ -190,8 +188,7 @@ constexpr auto teardown_limit = std::chrono::seconds{60};
 constexpr std::size_t max_keygen_threads = 1024;
 
 error generator_error(const crypto::error& e) {
-  return error{e.code == crypto::errc::backend_failure ? errc::crypto_failure
-                                                       : errc::bad_parameter,
+  return error{e.code == crypto::errc::backend_failure ? errc::crypto_failure : errc::bad_parameter,
                e.detail};
 }
 
@@ -206,8 +203,8 @@ std::size_t keygen_bytes_per_key(const crypto::keygen_request& request, bool kee
 
 result<keygen_sample> run_keygen(const keygen_params& params, keygen_callback on_key) {
   if (params.threads == 0 || params.threads > max_keygen_threads)
-    return error{errc::bad_parameter, "threads " + std::to_string(params.threads)
-                                        + " outside 1.." + std::to_string(max_keygen_threads)};
+    return error{errc::bad_parameter, "threads " + std::to_string(params.threads) + " outside 1.."
+                                        + std::to_string(max_keygen_threads)};
   if (params.keys == 0)
     return error{errc::bad_parameter, "keys must be at least 1"};
   // Every generator is made before the clock starts, so the cell times
@@ -302,9 +299,9 @@ result<keygen_sample> run_keygen(const keygen_params& params, keygen_callback on
         continue;
       ++s.validation_failures;
       if (s.first_validation_failure.empty())
-        s.first_validation_failure = ok ? crypto::describe(params.request)
-                                            + ": a generated key failed validation"
-                                        : ok.err().detail;
+        s.first_validation_failure =
+          ok ? crypto::describe(params.request) + ": a generated key failed validation"
+             : ok.err().detail;
     }
   if (params.key_sink)
     for (auto& slot : job->kept)

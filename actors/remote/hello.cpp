@@ -22,8 +22,7 @@ caf::behavior hello_actor(caf::event_based_actor*,
 namespace {
 
 // The same behavior in a broker, which the middleman runs in its own thread.
-caf::behavior hello_broker(caf::io::broker*,
-                           std::shared_ptr<std::atomic<std::uint64_t>> served) {
+caf::behavior hello_broker(caf::io::broker*, std::shared_ptr<std::atomic<std::uint64_t>> served) {
   return hello_actor(nullptr, std::move(served));
 }
 

@@ -52,8 +52,7 @@ result<std::shared_ptr<sender_job>> make_job(const remote_spawn_request& req, ca
 class share_actor : public caf::event_based_actor {
  public:
   share_actor(caf::actor_config& cfg, std::size_t batch)
-    : caf::event_based_actor(cfg), batch_size_(std::max<std::size_t>(batch, 1)) {
-  }
+    : caf::event_based_actor(cfg), batch_size_(std::max<std::size_t>(batch, 1)) {}
 
   caf::behavior make_behavior() override {
     return {
@@ -75,8 +74,9 @@ class share_actor : public caf::event_based_actor {
     auto spawn = parse_spawn_strategy(req.spawn);
     auto job = make_job(req, caf::actor_cast<caf::actor>(this));
     if (!job || !spawn || req.count == 0) {
-      auto detail = !job ? job.err().detail
-                         : !spawn ? "unknown spawn strategy '" + req.spawn + "'" : "no senders";
+      auto detail = !job     ? job.err().detail
+                    : !spawn ? "unknown spawn strategy '" + req.spawn + "'"
+                             : "no senders";
       caf::anon_send(collector_, node_failure{req.source, detail});
       promise_.deliver(caf::make_error(caf::sec::runtime_error, detail));
       return quit();
@@ -122,8 +122,7 @@ class share_actor : public caf::event_based_actor {
 class node_spawner_actor : public caf::event_based_actor {
  public:
   node_spawner_actor(caf::actor_config& cfg, std::size_t batch)
-    : caf::event_based_actor(cfg), batch_(batch) {
-  }
+    : caf::event_based_actor(cfg), batch_(batch) {}
 
   caf::behavior make_behavior() override {
     return {

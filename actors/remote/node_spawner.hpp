@@ -15,7 +15,6 @@ namespace actorbench::actors {
 /// and answers remote_spawn_done once every one of them is destroyed (or
 /// an error, also sent to the collector as node_failure, when this node
 /// cannot run the share).
-caf::actor spawn_node_spawner(caf::actor_system& system,
-                              std::size_t batch = default_spawn_chunk);
+caf::actor spawn_node_spawner(caf::actor_system& system, std::size_t batch = default_spawn_chunk);
 
 } // namespace actorbench::actors

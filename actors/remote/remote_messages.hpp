@@ -37,9 +37,9 @@ struct remote_spawn_request {
 
 template <class Inspector>
 typename Inspector::result_type inspect(Inspector& f, remote_spawn_request& x) {
-  return f(caf::meta::type_name("actorbench.remote_spawn_request"), x.collector, x.source,
-           x.first, x.count, x.crypto, x.backend, x.cipher, x.context, x.spawn, x.plaintext,
-           x.key, x.nonce, x.ciphertext);
+  return f(caf::meta::type_name("actorbench.remote_spawn_request"), x.collector, x.source, x.first,
+           x.count, x.crypto, x.backend, x.cipher, x.context, x.spawn, x.plaintext, x.key, x.nonce,
+           x.ciphertext);
 }
 
 /// The answer to remote_spawn_request: how many senders the node spawned

@@ -21,8 +21,8 @@ result<served_node> serve_node(remote_runtime& rt, const std::string& host, std:
   return node;
 }
 
-result<remote_node> connect_node(remote_runtime& rt, const std::string& host,
-                                 std::uint16_t port, std::chrono::milliseconds timeout) {
+result<remote_node> connect_node(remote_runtime& rt, const std::string& host, std::uint16_t port,
+                                 std::chrono::milliseconds timeout) {
   auto spawner = rt.connect(host, port, timeout);
   if (!spawner)
     return spawner.err();

@@ -49,7 +49,7 @@ result<served_node> serve_node(remote_runtime& rt, const std::string& host, std:
 
 /// Connects through `rt`'s middleman to the node spawner published at
 /// `host`:`port`, waiting at most `timeout`.
-result<remote_node> connect_node(remote_runtime& rt, const std::string& host,
-                                 std::uint16_t port, std::chrono::milliseconds timeout);
+result<remote_node> connect_node(remote_runtime& rt, const std::string& host, std::uint16_t port,
+                                 std::chrono::milliseconds timeout);
 
 } // namespace actorbench::actors

@@ -114,7 +114,7 @@ result<caf::actor> remote_runtime::connect(const std::string& host, std::uint16_
                                            std::chrono::milliseconds timeout) {
   if (tls_)
     tls_monitor::take_refusals(false); // only this attempt's count below
-  basp_payload_limit::take(); // only this attempt's below
+  basp_payload_limit::take();          // only this attempt's below
   auto started = std::chrono::steady_clock::now();
   auto f = caf::make_function_view(middleman_of(*system_, tls_), caf::duration{timeout});
   auto res = f(caf::connect_atom_v, host, port);
@@ -154,8 +154,8 @@ std::string remote_runtime::why_not_connected(const std::string& host, std::uint
   // second: a greeting comes at once, and silence is all a TLS server says.
   auto left = timeout - std::chrono::duration_cast<std::chrono::milliseconds>(spent);
   auto wait = std::clamp(left, std::chrono::milliseconds{0}, std::chrono::milliseconds{500});
-  auto how = err == caf::sec::malformed_basp_message ? handshake_end::garbled
-                                                     : handshake_end::closed;
+  auto how =
+    err == caf::sec::malformed_basp_message ? handshake_end::garbled : handshake_end::closed;
   return explain_failed_handshake(how, listen_to_peer(host, port, wait));
 }
 

@@ -91,8 +91,8 @@ class remote_runtime {
 
   // The clause after "cannot connect to HOST:PORT: " for CAF's `err`, after
   // `spent` of `timeout`.
-  std::string why_not_connected(const std::string& host, std::uint16_t port,
-                                const caf::error& err, std::chrono::milliseconds timeout,
+  std::string why_not_connected(const std::string& host, std::uint16_t port, const caf::error& err,
+                                std::chrono::milliseconds timeout,
                                 std::chrono::steady_clock::duration spent);
 
   caf::actor_system_config config_;

@@ -167,7 +167,8 @@ void on_info(const SSL* ssl, int where, int ret) {
     // (ret < 0 with an empty error queue is only "wait for the socket".)
     auto why = queued_reason();
     if (ret == 0 || !why.empty())
-      record(ssl, "handshake failed: " + (why.empty() ? std::string{"the peer closed the connection"} : why));
+      record(ssl, "handshake failed: "
+                    + (why.empty() ? std::string{"the peer closed the connection"} : why));
   }
 }
 

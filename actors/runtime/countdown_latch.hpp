@@ -44,9 +44,7 @@ class countdown_latch {
   }
 
   /// Events still outstanding.
-  std::size_t remaining() const noexcept {
-    return remaining_.load(std::memory_order_acquire);
-  }
+  std::size_t remaining() const noexcept { return remaining_.load(std::memory_order_acquire); }
 
   /// When zero was reached; valid after wait_for returned true.
   clock::time_point reached_at() const {

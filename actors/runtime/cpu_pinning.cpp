@@ -5,8 +5,7 @@
 
 namespace actorbench::actors {
 
-cpu_pinning_hook::cpu_pinning_hook(std::vector<int> cpus) : cpus_(std::move(cpus)) {
-}
+cpu_pinning_hook::cpu_pinning_hook(std::vector<int> cpus) : cpus_(std::move(cpus)) {}
 
 void cpu_pinning_hook::init(caf::actor_system&) {
   // nop

@@ -80,8 +80,7 @@ class lean_clock : public caf::detail::thread_safe_actor_clock {
     super::set_ordinary_timeout(t, self, type, id);
   }
 
-  void set_request_timeout(time_point t, caf::abstract_actor* self,
-                           caf::message_id id) override {
+  void set_request_timeout(time_point t, caf::abstract_actor* self, caf::message_id id) override {
     used_.store(true);
     super::set_request_timeout(t, self, id);
   }
@@ -111,9 +110,7 @@ class lean_coordinator : public caf::scheduler::coordinator<Policy> {
 
   explicit lean_coordinator(caf::actor_system& sys) : super(sys) {}
 
-  lean_clock& clock() noexcept override {
-    return clock_;
-  }
+  lean_clock& clock() noexcept override { return clock_; }
 
  protected:
   void start() override {

@@ -20,8 +20,7 @@ struct session_pool::shared {
       session_behavior(std::move(session_behavior)),
       cipher(cipher),
       nonce_size(cipher.nonce_size),
-      overhead(cipher.overhead) {
-  }
+      overhead(cipher.overhead) {}
 
   /// Counts a session that terminated and wakes stop() at the last one.
   void session_ended() {
@@ -61,8 +60,7 @@ class session_actor : public caf::event_based_actor {
     : caf::event_based_actor(cfg),
       state_(std::move(state)),
       id_(id),
-      context_(std::move(context)) {
-  }
+      context_(std::move(context)) {}
 
   caf::behavior make_behavior() override {
     caf::message_handler own{
@@ -136,14 +134,13 @@ std::string key_count_text(std::size_t got, std::size_t want) {
 }
 
 /// A context keyed with `key`, refused unless the key has the cipher's size.
-result<std::unique_ptr<crypto::cipher_context>>
-make_session_context(const crypto::backend& backend, const crypto::cipher_info& cipher,
-                     const crypto::bytes& key, std::uint64_t id) {
+result<std::unique_ptr<crypto::cipher_context>> make_session_context(
+  const crypto::backend& backend, const crypto::cipher_info& cipher, const crypto::bytes& key,
+  std::uint64_t id) {
   if (key.size() != cipher.key_size)
     return error{errc::bad_parameter, "key of session " + std::to_string(id) + " has "
-                                        + std::to_string(key.size()) + " bytes; "
-                                        + cipher.name + " takes "
-                                        + std::to_string(cipher.key_size)};
+                                        + std::to_string(key.size()) + " bytes; " + cipher.name
+                                        + " takes " + std::to_string(cipher.key_size)};
   auto ctx = backend.make_context(cipher.name, key);
   if (!ctx)
     return error{errc::crypto_failure, ctx.err().detail};
@@ -168,10 +165,9 @@ result<std::unique_ptr<session_pool>> session_pool::create(caf::actor_system& sy
   std::vector<crypto::bytes> keys = std::move(config.keys);
   if (keys.empty() && config.sessions > 0) {
     if (config.master_key.size() != cipher->key_size)
-      return error{errc::bad_parameter,
-                   "master key of " + std::to_string(config.master_key.size())
-                     + " bytes; " + cipher->name + " takes "
-                     + std::to_string(cipher->key_size)};
+      return error{errc::bad_parameter, "master key of " + std::to_string(config.master_key.size())
+                                          + " bytes; " + cipher->name + " takes "
+                                          + std::to_string(cipher->key_size)};
     auto master = config.backend->make_context(cipher->name, config.master_key);
     if (!master)
       return error{errc::crypto_failure, master.err().detail};
@@ -210,8 +206,7 @@ result<std::unique_ptr<session_pool>> session_pool::create(caf::actor_system& sy
 
 session_pool::session_pool(caf::actor_system& system, const crypto::backend& backend,
                            std::shared_ptr<shared> state)
-  : system_(system), backend_(backend), state_(std::move(state)) {
-}
+  : system_(system), backend_(backend), state_(std::move(state)) {}
 
 session_pool::~session_pool() {
   stop();

@@ -36,8 +36,8 @@ result<std::unique_ptr<zone>> zone::create(caf::actor_system& system, const zone
   for (std::size_t id = 0; id < config.players; ++id)
     players.push_back((*pool)->actor(static_cast<std::uint32_t>(id)));
   caf::anon_send(zone_hdl, zone_players_atom::value, std::move(players));
-  return std::unique_ptr<zone>{new zone(std::move(counters), std::move(zone_hdl),
-                                        std::move(*pool), config)};
+  return std::unique_ptr<zone>{
+    new zone(std::move(counters), std::move(zone_hdl), std::move(*pool), config)};
 }
 
 zone::zone(std::shared_ptr<zone_counters> counters, caf::actor zone_actor,
@@ -46,8 +46,7 @@ zone::zone(std::shared_ptr<zone_counters> counters, caf::actor zone_actor,
     zone_actor_(std::move(zone_actor)),
     pool_(std::move(pool)),
     backend_(config.backend),
-    cipher_(config.cipher) {
-}
+    cipher_(config.cipher) {}
 
 zone::~zone() {
   pool_->stop();

@@ -68,7 +68,8 @@ class zone {
   /// Starts tick `tick`: the zone opens it, then each player's packet,
   /// packet_for(id), is delivered to its session as a network thread would.
   /// Only after the previous tick is complete (wait_tick returned true).
-  void start_tick(std::uint32_t tick, const std::function<crypto::bytes(std::uint32_t)>& packet_for);
+  void start_tick(std::uint32_t tick,
+                  const std::function<crypto::bytes(std::uint32_t)>& packet_for);
 
   /// Waits at most `limit` until every player has handled the tick's state
   /// update; true if they have.

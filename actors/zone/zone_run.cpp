@@ -42,8 +42,7 @@ std::string zone_sample::problem() const {
   if (m.stale_updates > 0)
     return n(m.stale_updates) + " state updates repeated or out of order";
   if (m.ticks_completed != ticks)
-    return n(m.ticks_completed) + " ticks completed of " + n(ticks)
-           + " (the warm-up included)";
+    return n(m.ticks_completed) + " ticks completed of " + n(ticks) + " (the warm-up included)";
   if (m.inputs != ticks * players)
     return n(m.inputs) + " inputs accepted of " + n(ticks * players);
   return {};
@@ -93,8 +92,8 @@ result<zone_sample> run_zone(caf::actor_system& system, const zone_run_params& p
     auto m = (*z)->metrics();
     return error{errc::timeout,
                  "tick " + std::to_string(tick) + " not complete after "
-                   + std::to_string(params.tick_timeout.count()) + " ms: "
-                   + std::to_string((*z)->receipts_outstanding()) + " of "
+                   + std::to_string(params.tick_timeout.count())
+                   + " ms: " + std::to_string((*z)->receipts_outstanding()) + " of "
                    + std::to_string(params.players) + " players without its state update, "
                    + std::to_string(m.pool.in_flight) + " input packets not yet decrypted"};
   };

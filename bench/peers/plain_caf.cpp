@@ -37,13 +37,12 @@ std::string aes_ctr(const std::string& in, bool decrypt) {
   int tail = 0;
   auto* dst = reinterpret_cast<unsigned char*>(&out[0]);
   auto* src = reinterpret_cast<const unsigned char*>(in.data());
-  bool ok = decrypt
-              ? EVP_DecryptInit_ex(ctx, EVP_aes_128_ctr(), nullptr, key, iv) == 1
-                  && EVP_DecryptUpdate(ctx, dst, &len, src, static_cast<int>(in.size())) == 1
-                  && EVP_DecryptFinal_ex(ctx, dst + len, &tail) == 1
-              : EVP_EncryptInit_ex(ctx, EVP_aes_128_ctr(), nullptr, key, iv) == 1
-                  && EVP_EncryptUpdate(ctx, dst, &len, src, static_cast<int>(in.size())) == 1
-                  && EVP_EncryptFinal_ex(ctx, dst + len, &tail) == 1;
+  bool ok = decrypt ? EVP_DecryptInit_ex(ctx, EVP_aes_128_ctr(), nullptr, key, iv) == 1
+                        && EVP_DecryptUpdate(ctx, dst, &len, src, static_cast<int>(in.size())) == 1
+                        && EVP_DecryptFinal_ex(ctx, dst + len, &tail) == 1
+                    : EVP_EncryptInit_ex(ctx, EVP_aes_128_ctr(), nullptr, key, iv) == 1
+                        && EVP_EncryptUpdate(ctx, dst, &len, src, static_cast<int>(in.size())) == 1
+                        && EVP_EncryptFinal_ex(ctx, dst + len, &tail) == 1;
   EVP_CIPHER_CTX_free(ctx);
   if (!ok)
     return {}; // an empty reply shows up as a mismatch

@@ -31,10 +31,9 @@ extern "C" void on_stop_signal(int) {
 
 parsed<std::uint64_t> parse_integer(std::string_view name, const std::string& text,
                                     std::uint64_t min, std::uint64_t max) {
-  const std::string expected = "an integer from " + std::to_string(min) + " to "
-                               + std::to_string(max);
-  if (text.empty() || text.find_first_not_of("0123456789") != std::string::npos
-      || text.size() > 19)
+  const std::string expected =
+    "an integer from " + std::to_string(min) + " to " + std::to_string(max);
+  if (text.empty() || text.find_first_not_of("0123456789") != std::string::npos || text.size() > 19)
     return bad(name, text, expected);
   auto x = std::stoull(text);
   if (x < min || x > max)
@@ -42,9 +41,8 @@ parsed<std::uint64_t> parse_integer(std::string_view name, const std::string& te
   return x;
 }
 
-parsed<std::chrono::duration<double>> parse_seconds(std::string_view name,
-                                                    const std::string& text, double min,
-                                                    double max) {
+parsed<std::chrono::duration<double>> parse_seconds(std::string_view name, const std::string& text,
+                                                    double min, double max) {
   auto expected = [&] {
     std::ostringstream out;
     out << "seconds from " << min << " to " << max;
@@ -52,8 +50,7 @@ parsed<std::chrono::duration<double>> parse_seconds(std::string_view name,
   };
   char* end = nullptr;
   double x = text.empty() ? NAN : std::strtod(text.c_str(), &end);
-  if (text.empty() || end != text.c_str() + text.size() || !std::isfinite(x) || x < min
-      || x > max)
+  if (text.empty() || end != text.c_str() + text.size() || !std::isfinite(x) || x < min || x > max)
     return bad(name, text, expected());
   return std::chrono::duration<double>{x};
 }

@@ -25,9 +25,8 @@ parsed<std::uint64_t> parse_integer(std::string_view name, const std::string& te
                                     std::uint64_t min, std::uint64_t max);
 
 /// Seconds, a decimal number in [min, max].
-parsed<std::chrono::duration<double>> parse_seconds(std::string_view name,
-                                                    const std::string& text, double min,
-                                                    double max);
+parsed<std::chrono::duration<double>> parse_seconds(std::string_view name, const std::string& text,
+                                                    double min, double max);
 
 /// An AEAD cipher and the back-end that runs it.
 struct aead_choice {

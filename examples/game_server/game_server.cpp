@@ -94,8 +94,7 @@ struct connection {
 class server_state {
  public:
   server_state(caf::io::broker* self, std::shared_ptr<server_shared> shared)
-    : self_(self), shared_(std::move(shared)) {
-  }
+    : self_(self), shared_(std::move(shared)) {}
 
   caf::result<std::uint16_t> open(std::uint16_t port, const std::string& bind) {
     auto r = self_->add_tcp_doorman(port, bind.c_str(), true);
@@ -119,8 +118,8 @@ class server_state {
     std::vector<std::pair<caf::io::connection_handle, std::string>> late;
     for (const auto& [hdl, c] : conns_) {
       if (c.frame_started && now - *c.frame_started > t.frame)
-        late.emplace_back(hdl, "an unfinished frame for more than " + seconds(t.frame)
-                                 + " (--frame-timeout)");
+        late.emplace_back(
+          hdl, "an unfinished frame for more than " + seconds(t.frame) + " (--frame-timeout)");
       else if (!c.session && now - c.last_frame > t.frame)
         late.emplace_back(hdl, "no hello within " + seconds(t.frame) + " (--frame-timeout)");
       else if (t.idle.count() > 0 && now - c.last_frame > t.idle)
@@ -164,9 +163,9 @@ class server_state {
       return;
     const auto& c = i->second;
     if (c.session && c.malformed + c.forged > 0)
-      std::cout << "game_server: session " << *c.session << " (" << c.peer << ") closed: "
-                << c.accepted << " packets accepted, " << c.malformed << " malformed and "
-                << c.forged << " forged rejected" << std::endl;
+      std::cout << "game_server: session " << *c.session << " (" << c.peer
+                << ") closed: " << c.accepted << " packets accepted, " << c.malformed
+                << " malformed and " << c.forged << " forged rejected" << std::endl;
     end(i);
   }
 
@@ -326,20 +325,23 @@ options parse_options(int argc, char** argv) {
   std::string port = "7777", duration = "0", cipher = "aes-256-gcm";
   std::string frame_timeout = "10", idle_timeout = "60";
   options opts;
-  CLI::App app{"game_server: a TCP game server on actorbench's session pool (a demo: the "
-               "hello frame carries each client's key in clear)"};
+  CLI::App app{
+    "game_server: a TCP game server on actorbench's session pool (a demo: the "
+    "hello frame carries each client's key in clear)"};
   app.add_option("--port", port, "TCP port to listen on (0: any free one, printed)")
     ->default_str(port);
   app.add_option("--bind", opts.bind, "Address to listen on")->default_str(opts.bind);
   app.add_option("--duration", duration, "Seconds to run; 0: until SIGINT or SIGTERM")
     ->default_str(duration);
   app.add_option("--cipher", cipher, "AEAD cipher of every session")->default_str(cipher);
-  app.add_option("--frame-timeout", frame_timeout,
-                 "Seconds a client may take to send its hello after connecting, and to finish "
-                 "a frame it began; then it is disconnected")
+  app
+    .add_option("--frame-timeout", frame_timeout,
+                "Seconds a client may take to send its hello after connecting, and to finish "
+                "a frame it began; then it is disconnected")
     ->default_str(frame_timeout);
-  app.add_option("--idle-timeout", idle_timeout,
-                 "Seconds a session may go without a frame before it is disconnected; 0: never")
+  app
+    .add_option("--idle-timeout", idle_timeout,
+                "Seconds a session may go without a frame before it is disconnected; 0: never")
     ->default_str(idle_timeout);
   auto fail = [](const std::string& line) {
     std::cerr << "game_server: " << line << '\n';
@@ -358,9 +360,9 @@ options parse_options(int argc, char** argv) {
   auto c = game::find_aead(cipher);
   auto ft = game::parse_seconds("--frame-timeout", frame_timeout, 0.01, 3600);
   auto it = game::parse_seconds("--idle-timeout", idle_timeout, 0, 86400);
-  for (const std::string* err : {p ? nullptr : &p.err(), d ? nullptr : &d.err(),
-                                 c ? nullptr : &c.err(), ft ? nullptr : &ft.err(),
-                                 it ? nullptr : &it.err()})
+  for (const std::string* err :
+       {p ? nullptr : &p.err(), d ? nullptr : &d.err(), c ? nullptr : &c.err(),
+        ft ? nullptr : &ft.err(), it ? nullptr : &it.err()})
     if (err)
       fail(*err);
   opts.port = static_cast<std::uint16_t>(*p);
@@ -417,8 +419,7 @@ int main(int argc, char** argv) {
   std::optional<std::uint16_t> port;
   std::string why;
   self->request(server, std::chrono::seconds{5}, open_atom::value, opts.port, opts.bind)
-    .receive([&](std::uint16_t p) { port = p; },
-             [&](const caf::error& e) { why = sys.render(e); });
+    .receive([&](std::uint16_t p) { port = p; }, [&](const caf::error& e) { why = sys.render(e); });
   if (!port) {
     std::cerr << "game_server: invalid --port " << opts.port << " or --bind '" << opts.bind
               << "': cannot listen there (" << why << ")\n";

@@ -322,11 +322,12 @@ struct options {
 }
 
 options parse_options(int argc, char** argv) {
-  std::string port, clients = "1000", duration = "10", rate = "20", tampered = "1",
-                    malformed = "0", garbage = "0", cipher = "aes-256-gcm";
+  std::string port, clients = "1000", duration = "10", rate = "20", tampered = "1", malformed = "0",
+                    garbage = "0", cipher = "aes-256-gcm";
   options opts;
-  CLI::App app{"load_generator: clients for game_server, each with its own key; checks "
-               "every verdict"};
+  CLI::App app{
+    "load_generator: clients for game_server, each with its own key; checks "
+    "every verdict"};
   app.add_option("--host", opts.host, "The server's address")->default_str(opts.host);
   app.add_option("--port", port, "The server's port")->required();
   app.add_option("--clients", clients, "Connections, each with its own session")
@@ -358,10 +359,10 @@ options parse_options(int argc, char** argv) {
   opts.duration = check(game::parse_seconds("--duration", duration, 0.1, 3600));
   opts.rate = static_cast<double>(check(game::parse_integer("--rate", rate, 1, 10000)));
   opts.tampered = check(game::parse_integer("--tampered", tampered, 0, opts.clients));
-  opts.malformed = check(
-    game::parse_integer("--malformed", malformed, 0, opts.clients - opts.tampered));
-  opts.garbage = check(game::parse_integer("--garbage", garbage, 0,
-                                           opts.clients - opts.tampered - opts.malformed));
+  opts.malformed =
+    check(game::parse_integer("--malformed", malformed, 0, opts.clients - opts.tampered));
+  opts.garbage = check(
+    game::parse_integer("--garbage", garbage, 0, opts.clients - opts.tampered - opts.malformed));
   opts.aead = check(game::find_aead(cipher));
   const auto files = game::raise_open_files_limit();
   if (opts.clients + 64 > files)
@@ -419,17 +420,16 @@ int main(int argc, char** argv) {
 
   auto before = ask_stats(sys, opts.host, opts.port);
   if (!before) {
-    std::cerr << "load_generator: no game server at "
-              << actors::endpoint_name(opts.host, opts.port) << ": "
-              << before.err() << '\n';
+    std::cerr << "load_generator: no game server at " << actors::endpoint_name(opts.host, opts.port)
+              << ": " << before.err() << '\n';
     return 1;
   }
   run_plan plan{opts.duration, opts.rate, opts.aead.backend, opts.aead.cipher};
-  std::cout << "load_generator: " << opts.clients << " clients (" << opts.tampered
-            << " tampered, " << opts.malformed << " malformed, " << opts.garbage
-            << " garbage) for " << opts.duration.count() << " s at " << opts.rate
-            << " packets/s each to " << actors::endpoint_name(opts.host, opts.port) << ", "
-            << plan.backend->name() << '/' << plan.cipher->name << std::endl;
+  std::cout << "load_generator: " << opts.clients << " clients (" << opts.tampered << " tampered, "
+            << opts.malformed << " malformed, " << opts.garbage << " garbage) for "
+            << opts.duration.count() << " s at " << opts.rate << " packets/s each to "
+            << actors::endpoint_name(opts.host, opts.port) << ", " << plan.backend->name() << '/'
+            << plan.cipher->name << std::endl;
 
   std::vector<client_result> results(opts.clients);
   std::vector<caf::actor> clients;
@@ -447,8 +447,8 @@ int main(int argc, char** argv) {
       done.count_down();
       continue;
     }
-    auto c = sys.middleman().spawn_client(client, opts.host, opts.port, &plan,
-                                          &results[i], &done, std::move(key));
+    auto c = sys.middleman().spawn_client(client, opts.host, opts.port, &plan, &results[i], &done,
+                                          std::move(key));
     if (!c) {
       results[i].failure = "cannot connect: " + sys.render(c.error());
       done.count_down();
@@ -469,9 +469,9 @@ int main(int argc, char** argv) {
     for (const auto& c : clients)
       caf::anon_send_exit(c, caf::exit_reason::user_shutdown);
     std::cerr << "load_generator: "
-              << (game::stop_requested() ? "interrupted" : "clients still running after "
-                                                             + std::to_string(limit.count())
-                                                             + " s")
+              << (game::stop_requested()
+                    ? "interrupted"
+                    : "clients still running after " + std::to_string(limit.count()) + " s")
               << '\n';
     // The clients hold pointers into `results`: let them go before it does.
     done.wait_for(std::chrono::seconds{5});
@@ -486,8 +486,8 @@ int main(int argc, char** argv) {
     std::this_thread::sleep_for(std::chrono::milliseconds{20});
 
   struct class_sum {
-    std::uint64_t clients = 0, sent = 0, accepted = 0, malformed = 0, forged = 0,
-                  unanswered = 0, failed = 0;
+    std::uint64_t clients = 0, sent = 0, accepted = 0, malformed = 0, forged = 0, unanswered = 0,
+                  failed = 0;
   };
   std::array<class_sum, 4> sums{};
   std::vector<float> latencies;
@@ -527,26 +527,27 @@ int main(int argc, char** argv) {
                   (unsigned long long)s.forged, (unsigned long long)s.unanswered,
                   (unsigned long long)s.failed);
   }
-  std::printf("packets: %llu in %.2f s (%.0f/s); verdict latency median %.3f ms, "
-              "99th percentile %.3f ms, max %.3f ms\n",
-              (unsigned long long)total_sent, elapsed.count(),
-              static_cast<double>(total_sent) / elapsed.count(),
-              percentile(latencies, 0.5) * 1e3, percentile(latencies, 0.99) * 1e3,
-              percentile(latencies, 1.0) * 1e3);
+  std::printf(
+    "packets: %llu in %.2f s (%.0f/s); verdict latency median %.3f ms, "
+    "99th percentile %.3f ms, max %.3f ms\n",
+    (unsigned long long)total_sent, elapsed.count(),
+    static_cast<double>(total_sent) / elapsed.count(), percentile(latencies, 0.5) * 1e3,
+    percentile(latencies, 0.99) * 1e3, percentile(latencies, 1.0) * 1e3);
   if (!after) {
     problems.push_back("the server did not answer after the run: " + after.err());
   } else {
     const auto& b = *before;
     const auto& a = *after;
-    std::printf("server: sessions open %llu before, %llu after (%llu opened); packets accepted "
-                "+%llu, malformed +%llu, forged +%llu; connections closed for protocol errors "
-                "+%llu\n",
-                (unsigned long long)b.sessions_open, (unsigned long long)a.sessions_open,
-                (unsigned long long)(a.sessions_opened - b.sessions_opened),
-                (unsigned long long)(a.packets_accepted - b.packets_accepted),
-                (unsigned long long)(a.packets_malformed - b.packets_malformed),
-                (unsigned long long)(a.packets_forged - b.packets_forged),
-                (unsigned long long)(a.protocol_errors - b.protocol_errors));
+    std::printf(
+      "server: sessions open %llu before, %llu after (%llu opened); packets accepted "
+      "+%llu, malformed +%llu, forged +%llu; connections closed for protocol errors "
+      "+%llu\n",
+      (unsigned long long)b.sessions_open, (unsigned long long)a.sessions_open,
+      (unsigned long long)(a.sessions_opened - b.sessions_opened),
+      (unsigned long long)(a.packets_accepted - b.packets_accepted),
+      (unsigned long long)(a.packets_malformed - b.packets_malformed),
+      (unsigned long long)(a.packets_forged - b.packets_forged),
+      (unsigned long long)(a.protocol_errors - b.protocol_errors));
     if (a.sessions_open > b.sessions_open)
       problems.push_back("the server kept " + std::to_string(a.sessions_open - b.sessions_open)
                          + " sessions open after their clients left");

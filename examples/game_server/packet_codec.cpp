@@ -106,9 +106,9 @@ std::optional<server_stats> decode_stats(bytes_view payload) noexcept {
     return std::nullopt;
   const std::uint8_t* p = payload.data;
   server_stats s;
-  for (auto* field : {&s.sessions_open, &s.sessions_opened, &s.packets_delivered,
-                      &s.packets_accepted, &s.packets_malformed, &s.packets_forged,
-                      &s.protocol_errors}) {
+  for (auto* field :
+       {&s.sessions_open, &s.sessions_opened, &s.packets_delivered, &s.packets_accepted,
+        &s.packets_malformed, &s.packets_forged, &s.protocol_errors}) {
     *field = get_u64(p);
     p += 8;
   }

@@ -90,8 +90,8 @@ class fake_backend : public crypto::backend {
   std::string version() const override { return "fake 1"; }
   bool is_available() const noexcept override { return true; }
   const std::vector<crypto::cipher_info>& ciphers() const noexcept override { return ciphers_; }
-  crypto::result<std::unique_ptr<crypto::cipher_context>>
-  make_context(std::string_view, crypto::bytes_view) const override {
+  crypto::result<std::unique_ptr<crypto::cipher_context>> make_context(
+    std::string_view, crypto::bytes_view) const override {
     return std::unique_ptr<crypto::cipher_context>(
       std::make_unique<fake_context>(ciphers_.front(), fault_));
   }
@@ -126,8 +126,8 @@ TEST_CASE("cipher benchmark: every strategy, size, AEAD and sodium cipher, 1 and
     CAPTURE(threads);
     auto s = tiny_settings();
     s.threads = threads;
-    for (auto ctx : {context_strategy::per_message, context_strategy::per_actor,
-                     context_strategy::per_thread})
+    for (auto ctx :
+         {context_strategy::per_message, context_strategy::per_actor, context_strategy::per_thread})
       for (std::size_t size : {12u, 1024u})
         s.cases.push_back(make_case("openssl", "aes-128-ctr", ctx, size));
     s.cases.push_back(make_case("sodium", "xchacha20", context_strategy::per_actor, 64));
@@ -346,8 +346,7 @@ TEST_CASE("cipher JSON parses and carries every raw iteration value and both mod
     CHECK(x.at("iteration_time_ms") == 5);
     REQUIRE(x.at("raw").at("ops_per_us").size() == 2);
     for (std::size_t k = 0; k < 2; ++k) {
-      CHECK(x.at("raw").at("ops_per_us").at(k).get<double>()
-            == doctest::Approx(r.ops_per_us[k]));
+      CHECK(x.at("raw").at("ops_per_us").at(k).get<double>() == doctest::Approx(r.ops_per_us[k]));
       CHECK(x.at("raw").at("ops").at(k).get<std::uint64_t>() == r.ops[k]);
     }
     const auto& modes = x.at("modes");

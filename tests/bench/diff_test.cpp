@@ -73,8 +73,8 @@ TEST_CASE("results are matched by their parameters, new-only ones come last") {
   CHECK(entries[0].new_result->procs == 100000);
   CHECK(entries[0].new_result->crypto);
   // Labels name what differs among the entries, as result_labels does.
-  auto labels = result_labels({*entries[0].new_result, *entries[1].new_result,
-                               *entries[2].new_result});
+  auto labels =
+    result_labels({*entries[0].new_result, *entries[1].new_result, *entries[2].new_result});
   CHECK(entries[0].label == labels[0]);
   CHECK(entries[1].label == labels[1]);
   CHECK(entries[2].label == labels[2]);
@@ -133,10 +133,12 @@ TEST_CASE("the table has one line per entry with medians, ratio and p") {
   two_runs runs;
   auto entries = diff_reports(runs.old_report, runs.new_report);
   auto text = write(entries, output_format::table);
-  CHECK(contains(text, entries[0].label + ": 0.2200 s -> 0.1800 s median, 1.22 \xc2\xb1 0.01x "
-                                          "faster, p = 0.000173\n"));
-  CHECK(contains(text, entries[1].label + ": 0.0500 s -> 0.0500 s median, 1.00 \xc2\xb1 0.04x "
-                                          "slower, p = 1\n"));
+  CHECK(contains(text, entries[0].label
+                         + ": 0.2200 s -> 0.1800 s median, 1.22 \xc2\xb1 0.01x "
+                           "faster, p = 0.000173\n"));
+  CHECK(contains(text, entries[1].label
+                         + ": 0.0500 s -> 0.0500 s median, 1.00 \xc2\xb1 0.04x "
+                           "slower, p = 1\n"));
   CHECK(contains(text, entries[2].label + ": only in NEW, 0.1200 s median\n"));
   CHECK_FALSE(contains(text, "unreliable"));
   CHECK(std::count(text.begin(), text.end(), '\n') == 3);
@@ -162,7 +164,8 @@ TEST_CASE("markdown, json and csv carry the same entries") {
 
   auto md = write(entries, output_format::markdown);
   CHECK(contains(md, "| configuration | old median (s) | new median (s) |"));
-  CHECK(contains(md, "| " + entries[0].label + " | 0.2200 | 0.1800 | 1.22 \xc2\xb1 0.01x faster | "
+  CHECK(contains(md, "| " + entries[0].label
+                       + " | 0.2200 | 0.1800 | 1.22 \xc2\xb1 0.01x faster | "
                          "0.000173 |\n"));
   CHECK(contains(md, "| " + entries[2].label + " |  | 0.1200 | only in NEW |  |\n"));
   CHECK(std::count(md.begin(), md.end(), '\n') == 5);
@@ -188,7 +191,8 @@ TEST_CASE("markdown, json and csv carry the same entries") {
   std::getline(lines, second);
   std::getline(lines, third);
   CHECK(header.rfind("scenario,procs,crypto,backend,cipher,threads,policy,spawn,", 0) == 0);
-  CHECK(first.rfind("fanout,100000,on,openssl,aes-128-ctr,4,stealing,chain,per-actor,10,0.22,10,0.18,", 0)
+  CHECK(first.rfind(
+          "fanout,100000,on,openssl,aes-128-ctr,4,stealing,chain,per-actor,10,0.22,10,0.18,", 0)
         == 0);
   CHECK(contains(first, ",true,"));
   CHECK(third.rfind("fanout,100000,off,", 0) == 0);

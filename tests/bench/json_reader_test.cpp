@@ -240,7 +240,7 @@ TEST_CASE("JSON of another tool is not an actorbench result file") {
 
 TEST_CASE("samples_s as a string names the result and the field") {
   auto doc = to_json_text(sample_report());
-  auto at = doc.find("\"samples_s\"", doc.find("\"samples_s\"") + 1);  // the second result's
+  auto at = doc.find("\"samples_s\"", doc.find("\"samples_s\"") + 1); // the second result's
   REQUIRE(at != std::string::npos);
   auto open = doc.find('[', at);
   auto close = doc.find(']', open);
@@ -253,7 +253,8 @@ TEST_CASE("a file that does not exist cannot be read") {
   auto rep = read_report("/nonexistent/actorbench/x.json");
   REQUIRE_FALSE(rep);
   CHECK(rep.err().code == errc::bad_input);
-  CHECK(rep.err().message == "cannot read '/nonexistent/actorbench/x.json': No such file or directory");
+  CHECK(rep.err().message
+        == "cannot read '/nonexistent/actorbench/x.json': No such file or directory");
 }
 
 TEST_CASE("a directory cannot be read") {
@@ -288,9 +289,18 @@ TEST_CASE("any value replaced by any type gives a report or a one-line error") {
   const auto good = nlohmann::json::parse(to_json_text(sample_report()));
   std::vector<std::string> pointers;
   all_pointers(good, "", pointers);
-  const std::vector<nlohmann::json> replacements = {
-    nullptr, -1, 0, 18446744073709551615ull, 1.5, -2.5e300, "x", "", true,
-    nlohmann::json::array(), nlohmann::json::array({"a", -1}), nlohmann::json::object()};
+  const std::vector<nlohmann::json> replacements = {nullptr,
+                                                    -1,
+                                                    0,
+                                                    18446744073709551615ull,
+                                                    1.5,
+                                                    -2.5e300,
+                                                    "x",
+                                                    "",
+                                                    true,
+                                                    nlohmann::json::array(),
+                                                    nlohmann::json::array({"a", -1}),
+                                                    nlohmann::json::object()};
   std::size_t errors = 0;
   for (const auto& pointer : pointers)
     for (const auto& replacement : replacements) {

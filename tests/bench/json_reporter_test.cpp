@@ -46,13 +46,15 @@ TEST_CASE("the console table has the seed's rows") {
   r.samples_s = {1, 2, 3};
   r.spawn_s = r.teardown_s = r.samples_s;
   std::ostringstream out;
-  make_console_reporter()->write(report{"0.0.0", "system", "abc123", machine_info{}, {r}, 0, {}}, out);
+  make_console_reporter()->write(report{"0.0.0", "system", "abc123", machine_info{}, {r}, 0, {}},
+                                 out);
   for (auto row : {"average (s)", "maximum (s)", "minimum (s)", "median (s)", "std dev (s)",
                    "actors/s", "spawn done", "teardown done", "mismatches"})
     CHECK(out.str().find(row) != std::string::npos);
 }
 
-TEST_CASE("the console header names the cipher context strategy when every crypto-on run shares it") {
+TEST_CASE(
+  "the console header names the cipher context strategy when every crypto-on run shares it") {
   auto run = [](bool crypto, std::string context) {
     fanout_result r;
     r.procs = 10;
@@ -68,8 +70,9 @@ TEST_CASE("the console header names the cipher context strategy when every crypt
       report{"0.0.0", "system", "abc123", machine_info{}, std::move(results), 0, {}}, out);
     return out.str().substr(0, out.str().find("\n\n"));
   };
-  CHECK(header({run(false, "per-thread"), run(true, "per-thread")}).find(
-          "cipher contexts per-thread") != std::string::npos);
+  CHECK(
+    header({run(false, "per-thread"), run(true, "per-thread")}).find("cipher contexts per-thread")
+    != std::string::npos);
   CHECK(header({run(true, "per-actor"), run(true, "per-thread")}).find("cipher contexts")
         == std::string::npos);
   CHECK(header({run(false, "per-thread")}).find("cipher contexts") == std::string::npos);

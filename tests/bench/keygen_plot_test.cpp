@@ -32,32 +32,30 @@ bench::keygen_cell make_cell(key_algorithm algo, std::size_t bits, std::size_t t
 TEST_CASE("keygen plot: one grid shows thread-seconds and speed-up per key size") {
   temp_dir dir;
   auto path = dir.file("keygen.svg");
-  std::vector<bench::keygen_cell> cells{
-    make_cell(key_algorithm::rsa, 1024, 1, 10, 1.0),
-    make_cell(key_algorithm::rsa, 1024, 2, 10, 0.6),
-    make_cell(key_algorithm::rsa, 1024, 4, 10, 0.35),
-    make_cell(key_algorithm::rsa, 2048, 1, 4, 20.0),
-    make_cell(key_algorithm::rsa, 2048, 2, 4, 10.0),
-    make_cell(key_algorithm::rsa, 2048, 4, 3, 6.0, true)};
+  std::vector<bench::keygen_cell> cells{make_cell(key_algorithm::rsa, 1024, 1, 10, 1.0),
+                                        make_cell(key_algorithm::rsa, 1024, 2, 10, 0.6),
+                                        make_cell(key_algorithm::rsa, 1024, 4, 10, 0.35),
+                                        make_cell(key_algorithm::rsa, 2048, 1, 4, 20.0),
+                                        make_cell(key_algorithm::rsa, 2048, 2, 4, 10.0),
+                                        make_cell(key_algorithm::rsa, 2048, 4, 3, 6.0, true)};
   auto done = bench::write_keygen_plot(cells, path);
   INFO((done ? std::string{} : done.err().message));
   REQUIRE(done);
   CHECK(*done);
   check_svg(path, {"actorbench keygen: rsa (openssl)", "worker threads",
-                   "thread-seconds per key (s)", "speed-up (×)", "1024 bits",
-                   "2048 bits (partial)", "ideal (linear)", "ideal: flat from 1 thread"});
+                   "thread-seconds per key (s)", "speed-up (×)", "1024 bits", "2048 bits (partial)",
+                   "ideal (linear)", "ideal: flat from 1 thread"});
 }
 
 TEST_CASE("keygen plot: several algorithms get a row each") {
   temp_dir dir;
   auto path = dir.file("two.svg");
-  std::vector<bench::keygen_cell> cells{
-    make_cell(key_algorithm::rsa, 1024, 2, 10, 1.0),
-    make_cell(key_algorithm::rsa, 1024, 4, 10, 0.6),
-    make_cell(key_algorithm::ec, 256, 2, 100, 0.01),
-    make_cell(key_algorithm::ec, 256, 4, 100, 0.006),
-    make_cell(key_algorithm::ec, 384, 2, 100, 0.03),
-    make_cell(key_algorithm::ec, 384, 4, 100, 0.02)};
+  std::vector<bench::keygen_cell> cells{make_cell(key_algorithm::rsa, 1024, 2, 10, 1.0),
+                                        make_cell(key_algorithm::rsa, 1024, 4, 10, 0.6),
+                                        make_cell(key_algorithm::ec, 256, 2, 100, 0.01),
+                                        make_cell(key_algorithm::ec, 256, 4, 100, 0.006),
+                                        make_cell(key_algorithm::ec, 384, 2, 100, 0.03),
+                                        make_cell(key_algorithm::ec, 384, 4, 100, 0.02)};
   auto done = bench::write_keygen_plot(cells, path);
   INFO((done ? std::string{} : done.err().message));
   REQUIRE(done);

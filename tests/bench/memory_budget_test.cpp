@@ -41,17 +41,20 @@ TEST_CASE("a cap above the available memory does not raise it") {
 TEST_CASE("the estimate check names the option, the estimate and the budget") {
   memory_budget budget{10ull << 20, true};
   CHECK(check_memory_estimate(budget, "--procs", "1000", 1000, "actors", "actor", 64));
-  auto refused = check_memory_estimate(budget, "--procs", "1000000", 1000000, "actors", "actor", 64);
+  auto refused =
+    check_memory_estimate(budget, "--procs", "1000000", 1000000, "actors", "actor", 64);
   REQUIRE_FALSE(refused);
   CHECK(refused.err().code == errc::bad_input);
   CHECK(refused.err().message
         == "invalid --procs '1000000': 1000000 actors need about 61.0 MiB (64 bytes per actor) "
            "but --max-memory allows 10.0 MiB");
   // The product of an absurd count must not wrap around to something that fits.
-  CHECK_FALSE(check_memory_estimate(budget, "--players", "x", UINT64_MAX, "players", "player", 1 << 20));
+  CHECK_FALSE(
+    check_memory_estimate(budget, "--players", "x", UINT64_MAX, "players", "player", 1 << 20));
   memory_budget machine{1ull << 30, false};
-  CHECK(check_memory_estimate(machine, "--keys", "9", 9, "keys", "key", 1ull << 28).err().message.find(
-          "but only 1.0 GiB is available")
+  CHECK(check_memory_estimate(machine, "--keys", "9", 9, "keys", "key", 1ull << 28)
+          .err()
+          .message.find("but only 1.0 GiB is available")
         != std::string::npos);
   CHECK(check_memory_estimate(memory_budget{}, "--keys", "9", 9, "keys", "key", UINT64_MAX));
 }

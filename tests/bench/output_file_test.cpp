@@ -56,8 +56,9 @@ TEST_CASE("output_file: the target changes only at commit, and a new file has th
   CHECK(entries(dir.path) == 1);
 }
 
-TEST_CASE("output_file: an uncommitted file leaves the previous one byte for byte, with no "
-          "temporary file") {
+TEST_CASE(
+  "output_file: an uncommitted file leaves the previous one byte for byte, with no "
+  "temporary file") {
   temp_dir dir;
   auto path = dir.file("out.txt");
   write_text(path, "previous");
@@ -80,8 +81,8 @@ TEST_CASE("output_file: a replaced file keeps its permissions; owner_only is 060
   CHECK(read_all(path) == "new");
   auto keys = dir.file("keys.pem");
   auto old_mask = ::umask(0);
-  auto ok = write_output_file(keys, "--dump-keys", [](std::ostream& out) { out << "k"; },
-                              file_access::owner_only);
+  auto ok = write_output_file(
+    keys, "--dump-keys", [](std::ostream& out) { out << "k"; }, file_access::owner_only);
   ::umask(old_mask);
   REQUIRE(ok);
   CHECK(mode_of(keys) == 0600);

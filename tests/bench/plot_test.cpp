@@ -72,8 +72,8 @@ TEST_CASE("plot: a procs scan with crypto off and on is drawn as lines on log ax
   INFO((done ? std::string{} : done.err().message));
   REQUIRE(done);
   check_svg(path, {"actorbench fan-out: time vs actors", "sender actors (log scale)",
-                   "seconds from first spawn to last reply", "µs per sender actor",
-                   "crypto off", "crypto on, openssl/aes-128-ctr"});
+                   "seconds from first spawn to last reply", "µs per sender actor", "crypto off",
+                   "crypto on, openssl/aes-128-ctr"});
 }
 
 TEST_CASE("plot: a threads scan shows speed-up and efficiency") {
@@ -93,8 +93,9 @@ TEST_CASE("plot: a threads scan shows speed-up and efficiency") {
                    "crypto off", "crypto on, openssl/aes-128-ctr"});
 }
 
-TEST_CASE("plot: labels with quotes, backslashes and gnuplot's special characters are shown as "
-          "they are") {
+TEST_CASE(
+  "plot: labels with quotes, backslashes and gnuplot's special characters are shown as "
+  "they are") {
   temp_dir dir;
   auto path = dir.file("odd.svg");
   auto a = make_result(500, false, 2, {0.1, 0.2});
@@ -126,8 +127,7 @@ TEST_CASE("plot: another extension is bad input") {
     auto done = write_plot(rep, path);
     REQUIRE_FALSE(done);
     CHECK(done.err().code == errc::bad_input);
-    CHECK(done.err().message
-          == "invalid --plot '" + path + "': expected a .svg or .png file");
+    CHECK(done.err().message == "invalid --plot '" + path + "': expected a .svg or .png file");
   }
 }
 

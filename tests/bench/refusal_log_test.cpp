@@ -68,8 +68,8 @@ TEST_CASE("after a flood, a quiet interval prints refusals in full again") {
 }
 
 TEST_CASE("bounded_log words the count its own way and counts events known only by number") {
-  bench::bounded_log log{"s: ", [](std::size_t n) { return "dropped " + std::to_string(n) + " more"; },
-                         1, 10s};
+  bench::bounded_log log{
+    "s: ", [](std::size_t n) { return "dropped " + std::to_string(n) + " more"; }, 1, 10s};
   auto t = bench::bounded_log::clock::time_point{} + 1h;
   CHECK(log.advance(t).empty());
   CHECK(log.add("dropped a", "a") == "s: dropped a");

@@ -22,8 +22,8 @@ TEST_CASE("HOST:PORT parses host names, IPv4 and bracketed IPv6 addresses") {
 }
 
 TEST_CASE("a bad HOST:PORT is bad input naming the value") {
-  for (const char* text : {"localhost", ":80", "host:", "host:0", "host:65536", "host:8x",
-                           "::1:80", "[]:80", "host:123456"}) {
+  for (const char* text : {"localhost", ":80", "host:", "host:0", "host:65536", "host:8x", "::1:80",
+                           "[]:80", "host:123456"}) {
     auto e = parse_endpoint("--connect", text);
     REQUIRE_FALSE(e);
     CHECK(e.err().code == errc::bad_input);

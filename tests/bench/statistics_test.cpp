@@ -81,8 +81,8 @@ TEST_CASE("Student t quantiles against closed forms for 1, 2 and 4 degrees of fr
                                               : -1 / std::tan(pi * p);
     CHECK(student_t_quantile(p, 1) == doctest::Approx(cauchy).epsilon(1e-10));
     // dof 2: (2p - 1) / sqrt(2 p (1 - p)).
-    CHECK(student_t_quantile(p, 2) ==
-          doctest::Approx((2 * p - 1) / std::sqrt(2 * p * (1 - p))).epsilon(1e-10));
+    CHECK(student_t_quantile(p, 2)
+          == doctest::Approx((2 * p - 1) / std::sqrt(2 * p * (1 - p))).epsilon(1e-10));
     // dof 4: a = 4 p (1 - p), q = cos(acos(sqrt(a)) / 3) / sqrt(a), t = ±2 sqrt(q - 1).
     double a = 4 * p * (1 - p);
     double q = std::cos(std::acos(std::sqrt(a)) / 3) / std::sqrt(a);
@@ -147,15 +147,13 @@ TEST_CASE("MAD outliers report none when MAD is 0") {
 TEST_CASE("Mann-Whitney U without ties") {
   // a = 1..5, b = 6..10: U = 0 (or 25), mean 12.5, sd = sqrt(5 * 5 * 11 / 12) =
   // 4.7871355, z = (25 - 12.5 - 0.5) / 4.7871355 = 2.5067182, p = 2 (1 - Phi(z)).
-  CHECK(mann_whitney_u_p_value({1, 2, 3, 4, 5}, {6, 7, 8, 9, 10}) ==
-        doctest::Approx(0.0121857804));
-  CHECK(mann_whitney_u_p_value({6, 7, 8, 9, 10}, {1, 2, 3, 4, 5}) ==
-        doctest::Approx(0.0121857804));
+  CHECK(mann_whitney_u_p_value({1, 2, 3, 4, 5}, {6, 7, 8, 9, 10}) == doctest::Approx(0.0121857804));
+  CHECK(mann_whitney_u_p_value({6, 7, 8, 9, 10}, {1, 2, 3, 4, 5}) == doctest::Approx(0.0121857804));
   // scipy's documentation example (males vs females, method='asymptotic'):
   // ranks of a are 3 5 7 8 9 = 32, U = 32 - 15 = 17, mean 10,
   // sd = sqrt(5 * 4 * 10 / 12) = 4.0824829, z = 6.5 / 4.0824829 = 1.5921683.
-  CHECK(mann_whitney_u_p_value({19, 22, 16, 29, 24}, {20, 11, 17, 12}) ==
-        doctest::Approx(0.1113468865));
+  CHECK(mann_whitney_u_p_value({19, 22, 16, 29, 24}, {20, 11, 17, 12})
+        == doctest::Approx(0.1113468865));
 }
 
 TEST_CASE("Mann-Whitney U with ties") {

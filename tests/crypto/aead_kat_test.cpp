@@ -38,16 +38,16 @@ void check_vector(std::string_view backend_name, std::string_view cipher, const 
 
 // "The Galois/Counter Mode of Operation (GCM)", McGrew and Viega: the
 // plaintext of Test Cases 3 and 15 (64 bytes, no additional data).
-constexpr const char* gcm_tc_plain = "d9313225f88406e5a55909c5aff5269a"
-                                     "86a7a9531534f7da2e4c303d8a318a72"
-                                     "1c3c0c95956809532fcf0e2449a6b525"
-                                     "b16aedf5aa0de657ba637b391aafd255";
+constexpr const char* gcm_tc_plain =
+  "d9313225f88406e5a55909c5aff5269a"
+  "86a7a9531534f7da2e4c303d8a318a72"
+  "1c3c0c95956809532fcf0e2449a6b525"
+  "b16aedf5aa0de657ba637b391aafd255";
 
 // Project Wycheproof, testvectors/chacha20_poly1305_test.json (C2SP/wycheproof,
 // "google-wycheproof 0.8r12"): the valid cases with "aad" : "".
 const aead_vector wycheproof_chacha20_poly1305[] = {
-  {"tcId 2 (empty message)",
-   "80ba3192c803ce965ea371d5ff073cf0f43b6a2ab576b208426e11409c09b9b0",
+  {"tcId 2 (empty message)", "80ba3192c803ce965ea371d5ff073cf0f43b6a2ab576b208426e11409c09b9b0",
    "4da5bf8dfd5852c1ea12379d", "", "76acb342cf3166a5b63c0c0ea1383c8d"},
   {"tcId 34 (16 bytes)", "59d4eafb4de0cfc7d3db99a8f54b15d7b39f0acc8da69763b019c1699f87674a",
    "2fcb1b38a99e71b84740ad9b", "549b365af913f3b081131ccb6b825588",
@@ -69,10 +69,8 @@ const aead_vector wycheproof_chacha20_poly1305[] = {
 // Project Wycheproof, testvectors/xchacha20_poly1305_test.json: the valid
 // cases with "aad" : "".
 const aead_vector wycheproof_xchacha20_poly1305[] = {
-  {"tcId 2 (empty message)",
-   "ab1562faea9f47af3ae1c3d6d030e3af230255dff3df583ced6fbbcbf9d606a9",
-   "6a5e0c4617e07091b605a4de2c02dde117de2ebd53b23497", "",
-   "e2697ea6877aba39d9555a00e14db041"},
+  {"tcId 2 (empty message)", "ab1562faea9f47af3ae1c3d6d030e3af230255dff3df583ced6fbbcbf9d606a9",
+   "6a5e0c4617e07091b605a4de2c02dde117de2ebd53b23497", "", "e2697ea6877aba39d9555a00e14db041"},
   {"tcId 34 (16 bytes)", "6a1f808358461e75072a054e2fc4e4c3e7f882c57920dda3278d0c860ca704e3",
    "25dc279923c1bcdaa7a36e7b884b51f62343abad71986037", "f242209c67698ea32c2152f8785b7d82",
    "732715c60018fb0ed55c14c1fa9a5273"
@@ -87,27 +85,27 @@ const aead_vector wycheproof_xchacha20_poly1305[] = {
 };
 
 // The plaintext of RFC 8439 section 2.8.2 and draft-irtf-cfrg-xchacha-03 A.3.1.
-constexpr std::string_view sunscreen = "Ladies and Gentlemen of the class of '99: If I could "
-                                       "offer you only one tip for the future, sunscreen would "
-                                       "be it.";
+constexpr std::string_view sunscreen =
+  "Ladies and Gentlemen of the class of '99: If I could "
+  "offer you only one tip for the future, sunscreen would "
+  "be it.";
 
 } // namespace
 
 TEST_CASE("openssl KAT: AES-128-GCM, McGrew/Viega GCM spec Test Case 3") {
-  check_vector("openssl", "aes-128-gcm",
-               {"Test Case 3", "feffe9928665731c6d6a8f9467308308", "cafebabefacedbaddecaf888",
-                gcm_tc_plain,
-                "42831ec2217774244b7221b784d0d49ce3aa212f2c02a4e035c17e2329aca12e"
-                "21d514b25466931c7d8f6a5aac84aa051ba30b396a0aac973d58e091473f5985"
-                // tag
-                "4d5c2af327cd64a62cf35abd2ba6fab4"});
+  check_vector(
+    "openssl", "aes-128-gcm",
+    {"Test Case 3", "feffe9928665731c6d6a8f9467308308", "cafebabefacedbaddecaf888", gcm_tc_plain,
+     "42831ec2217774244b7221b784d0d49ce3aa212f2c02a4e035c17e2329aca12e"
+     "21d514b25466931c7d8f6a5aac84aa051ba30b396a0aac973d58e091473f5985"
+     // tag
+     "4d5c2af327cd64a62cf35abd2ba6fab4"});
 }
 
 TEST_CASE("openssl KAT: AES-256-GCM, McGrew/Viega GCM spec Test Case 15") {
   // The same vector the sodium aes-256-gcm KAT uses.
   check_vector("openssl", "aes-256-gcm",
-               {"Test Case 15",
-                "feffe9928665731c6d6a8f9467308308feffe9928665731c6d6a8f9467308308",
+               {"Test Case 15", "feffe9928665731c6d6a8f9467308308feffe9928665731c6d6a8f9467308308",
                 "cafebabefacedbaddecaf888", gcm_tc_plain,
                 "522dc1f099567d07f47f37a32a84427d643a8cdcbfe5c0c97598a2bd2555d1aa"
                 "8cb08e48590dbb3da7b08b1056828838c5f61e6393ba7a0abcc9f662898015ad"
@@ -140,17 +138,18 @@ TEST_CASE("libsodium raw API: ChaCha20-Poly1305, RFC 8439 section 2.8.2 (with AA
   bytes aad = hex("50515253c0c1c2c3c4c5c6c7");
   bytes plain(sunscreen.begin(), sunscreen.end());
   REQUIRE(plain.size() == 114);
-  const char* expected = "d31a8d34648e60db7b86afbc53ef7ec2a4aded51296e08fea9e2b5a736ee62d6"
-                         "3dbea45e8ca9671282fafb69da92728b1a71de0a9e060b2905d6a5b67ecd3b36"
-                         "92ddbd7f2d778b8c9803aee328091b58fab324e4fad675945585808b4831d7bc"
-                         "3ff4def08e4b7a9de576d26586cec64b6116"
-                         // tag
-                         "1ae10b594f09e26a7e902ecbd0600691";
+  const char* expected =
+    "d31a8d34648e60db7b86afbc53ef7ec2a4aded51296e08fea9e2b5a736ee62d6"
+    "3dbea45e8ca9671282fafb69da92728b1a71de0a9e060b2905d6a5b67ecd3b36"
+    "92ddbd7f2d778b8c9803aee328091b58fab324e4fad675945585808b4831d7bc"
+    "3ff4def08e4b7a9de576d26586cec64b6116"
+    // tag
+    "1ae10b594f09e26a7e902ecbd0600691";
   bytes sealed(plain.size() + crypto_aead_chacha20poly1305_ietf_ABYTES);
   unsigned long long sealed_len = 0;
   REQUIRE(crypto_aead_chacha20poly1305_ietf_encrypt(sealed.data(), &sealed_len, plain.data(),
-                                                    plain.size(), aad.data(), aad.size(),
-                                                    nullptr, nonce.data(), key.data())
+                                                    plain.size(), aad.data(), aad.size(), nullptr,
+                                                    nonce.data(), key.data())
           == 0);
   REQUIRE(sealed_len == sealed.size());
   CHECK(to_hex(sealed) == expected);
@@ -164,17 +163,18 @@ TEST_CASE("libsodium raw API: XChaCha20-Poly1305, draft-irtf-cfrg-xchacha-03 A.3
   bytes nonce = hex("404142434445464748494a4b4c4d4e4f5051525354555657");
   bytes aad = hex("50515253c0c1c2c3c4c5c6c7");
   bytes plain(sunscreen.begin(), sunscreen.end());
-  const char* expected = "bd6d179d3e83d43b9576579493c0e939572a1700252bfaccbed2902c21396cbb"
-                         "731c7f1b0b4aa6440bf3a82f4eda7e39ae64c6708c54c216cb96b72e1213b452"
-                         "2f8c9ba40db5d945b11b69b982c1bb9e3f3fac2bc369488f76b2383565d3fff9"
-                         "21f9664c97637da9768812f615c68b13b52e"
-                         // tag
-                         "c0875924c1c7987947deafd8780acf49";
+  const char* expected =
+    "bd6d179d3e83d43b9576579493c0e939572a1700252bfaccbed2902c21396cbb"
+    "731c7f1b0b4aa6440bf3a82f4eda7e39ae64c6708c54c216cb96b72e1213b452"
+    "2f8c9ba40db5d945b11b69b982c1bb9e3f3fac2bc369488f76b2383565d3fff9"
+    "21f9664c97637da9768812f615c68b13b52e"
+    // tag
+    "c0875924c1c7987947deafd8780acf49";
   bytes sealed(plain.size() + crypto_aead_xchacha20poly1305_ietf_ABYTES);
   unsigned long long sealed_len = 0;
   REQUIRE(crypto_aead_xchacha20poly1305_ietf_encrypt(sealed.data(), &sealed_len, plain.data(),
-                                                     plain.size(), aad.data(), aad.size(),
-                                                     nullptr, nonce.data(), key.data())
+                                                     plain.size(), aad.data(), aad.size(), nullptr,
+                                                     nonce.data(), key.data())
           == 0);
   REQUIRE(sealed_len == sealed.size());
   CHECK(to_hex(sealed) == expected);

@@ -23,8 +23,8 @@ void for_each_available_aead(F f) {
 }
 
 // Decrypting `sealed` must fail with `code` and leave no plaintext behind.
-void expect_rejected(cipher_context& ctx, bytes_view nonce, const bytes& sealed,
-                     const bytes& plain, errc code) {
+void expect_rejected(cipher_context& ctx, bytes_view nonce, const bytes& sealed, const bytes& plain,
+                     errc code) {
   bytes out(sealed.size(), 0xa5);
   auto r = ctx.decrypt(nonce, sealed, out.data());
   REQUIRE_FALSE(r);

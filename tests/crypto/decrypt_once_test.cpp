@@ -36,8 +36,8 @@ TEST_CASE("decrypt_once: same plaintext as a reused context, for every available
     bytes key = pattern(info.key_size, 20);
     auto reused = get_context(b.name(), info.name, key);
     std::uint8_t seed = 21;
-    for (std::size_t size : {std::size_t{17}, std::size_t{0}, std::size_t{1}, std::size_t{12},
-                             std::size_t{1024}}) {
+    for (std::size_t size :
+         {std::size_t{17}, std::size_t{0}, std::size_t{1}, std::size_t{12}, std::size_t{1024}}) {
       CAPTURE(size);
       bytes nonce = pattern(info.nonce_size, seed++);
       bytes plain = pattern(size, seed++);
@@ -53,9 +53,9 @@ TEST_CASE("decrypt_once: same plaintext as a reused context, for every available
 TEST_CASE("decrypt_once: the seed payload through openssl aes-128-ctr") {
   // The benchmark's own message: "Hello World!" under the seed key and a zero
   // IV (see openssl_kat_test.cpp for where the ciphertext comes from).
-  bytes out = decrypt_once(get_backend("openssl"), "aes-128-ctr",
-                           hex("0123456789abcdeff0123456789abcde"), bytes(16, 0),
-                           hex("d33b875cf2cf2104a69d9d42"));
+  bytes out =
+    decrypt_once(get_backend("openssl"), "aes-128-ctr", hex("0123456789abcdeff0123456789abcde"),
+                 bytes(16, 0), hex("d33b875cf2cf2104a69d9d42"));
   CHECK(std::string(out.begin(), out.end()) == "Hello World!");
 }
 
@@ -99,14 +99,12 @@ TEST_CASE("decrypt_once: argument errors match make_context and decrypt") {
     auto unknown = b->decrypt_once("rot13", pattern(16), pattern(16), in, out.data());
     REQUIRE_FALSE(unknown);
     CHECK(unknown.err().code == errc::unknown_cipher);
-    auto short_key =
-      b->decrypt_once(info.name, pattern(info.key_size - 1), pattern(info.nonce_size), in,
-                      out.data());
+    auto short_key = b->decrypt_once(info.name, pattern(info.key_size - 1),
+                                     pattern(info.nonce_size), in, out.data());
     REQUIRE_FALSE(short_key);
     CHECK(short_key.err().code == errc::bad_key_length);
-    auto long_nonce =
-      b->decrypt_once(info.name, pattern(info.key_size), pattern(info.nonce_size + 1), in,
-                      out.data());
+    auto long_nonce = b->decrypt_once(info.name, pattern(info.key_size),
+                                      pattern(info.nonce_size + 1), in, out.data());
     REQUIRE_FALSE(long_nonce);
     CHECK(long_nonce.err().code == errc::bad_nonce_length);
   }

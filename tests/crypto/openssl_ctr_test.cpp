@@ -13,8 +13,7 @@ using namespace actorbench::crypto::test;
 
 namespace {
 
-bytes openssl_own_ctr(std::string_view cipher, bytes_view key, bytes_view nonce,
-                      bytes_view in) {
+bytes openssl_own_ctr(std::string_view cipher, bytes_view key, bytes_view nonce, bytes_view in) {
   bytes out(in.size);
   auto n = get_backend("openssl").decrypt_once(cipher, key, nonce, in, out.data());
   if (!n)

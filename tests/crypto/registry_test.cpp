@@ -69,7 +69,9 @@ TEST_CASE("registry: cipher lists and defaults") {
 
 TEST_CASE("registry: cipher descriptions") {
   const auto& reg = registry::instance();
-  auto info = [&](std::string_view b, std::string_view c) { return (*reg.find(b))->find_cipher(c); };
+  auto info = [&](std::string_view b, std::string_view c) {
+    return (*reg.find(b))->find_cipher(c);
+  };
   REQUIRE(info("openssl", "chacha20"));
   CHECK(info("openssl", "chacha20")->key_size == 32);
   CHECK(info("openssl", "chacha20")->nonce_size == 16);

@@ -13,16 +13,18 @@ TEST_CASE("sodium KAT: ChaCha20-IETF, RFC 8439 section 2.4.2") {
                          hex("000102030405060708090a0b0c0d0e0f"
                              "101112131415161718191a1b1c1d1e1f"));
   bytes nonce = hex("000000000000004a00000000");
-  std::string_view text = "Ladies and Gentlemen of the class of '99: If I could offer you "
-                          "only one tip for the future, sunscreen would be it.";
-  bytes expected = hex("6e2e359a2568f98041ba0728dd0d6981"
-                       "e97e7aec1d4360c20a27afccfd9fae0b"
-                       "f91b65c5524733ab8f593dabcd62b357"
-                       "1639d624e65152ab8f530c359f0861d8"
-                       "07ca0dbf500d6a6156a38e088a22b65e"
-                       "52bc514d16ccf806818ce91ab7793736"
-                       "5af90bbf74a35be6b40b8eedf2785e42"
-                       "874d");
+  std::string_view text =
+    "Ladies and Gentlemen of the class of '99: If I could offer you "
+    "only one tip for the future, sunscreen would be it.";
+  bytes expected = hex(
+    "6e2e359a2568f98041ba0728dd0d6981"
+    "e97e7aec1d4360c20a27afccfd9fae0b"
+    "f91b65c5524733ab8f593dabcd62b357"
+    "1639d624e65152ab8f530c359f0861d8"
+    "07ca0dbf500d6a6156a38e088a22b65e"
+    "52bc514d16ccf806818ce91ab7793736"
+    "5af90bbf74a35be6b40b8eedf2785e42"
+    "874d");
   bytes plain(64, 0);
   plain.insert(plain.end(), text.begin(), text.end());
   bytes cipher = encrypt(*ctx, nonce, plain);
@@ -78,16 +80,18 @@ TEST_CASE("sodium KAT: AES-256-GCM, McGrew/Viega GCM spec Test Case 15") {
                          hex("feffe9928665731c6d6a8f9467308308"
                              "feffe9928665731c6d6a8f9467308308"));
   bytes iv = hex("cafebabefacedbaddecaf888");
-  bytes plain = hex("d9313225f88406e5a55909c5aff5269a"
-                    "86a7a9531534f7da2e4c303d8a318a72"
-                    "1c3c0c95956809532fcf0e2449a6b525"
-                    "b16aedf5aa0de657ba637b391aafd255");
-  bytes expected = hex("522dc1f099567d07f47f37a32a84427d"
-                       "643a8cdcbfe5c0c97598a2bd2555d1aa"
-                       "8cb08e48590dbb3da7b08b1056828838"
-                       "c5f61e6393ba7a0abcc9f662898015ad"
-                       // tag
-                       "b094dac5d93471bdec1a502270e3cc6c");
+  bytes plain = hex(
+    "d9313225f88406e5a55909c5aff5269a"
+    "86a7a9531534f7da2e4c303d8a318a72"
+    "1c3c0c95956809532fcf0e2449a6b525"
+    "b16aedf5aa0de657ba637b391aafd255");
+  bytes expected = hex(
+    "522dc1f099567d07f47f37a32a84427d"
+    "643a8cdcbfe5c0c97598a2bd2555d1aa"
+    "8cb08e48590dbb3da7b08b1056828838"
+    "c5f61e6393ba7a0abcc9f662898015ad"
+    // tag
+    "b094dac5d93471bdec1a502270e3cc6c");
   bytes sealed = encrypt(*ctx, iv, plain);
   CHECK(to_hex(sealed) == to_hex(expected));
   CHECK(to_hex(decrypt(*ctx, iv, sealed)) == to_hex(plain));

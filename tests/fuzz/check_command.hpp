@@ -59,15 +59,17 @@ inline void check_command(const char* target, const bench::result<bench::command
         command_fails(target, "a diff not of two files");
       break;
     case command::action::serve:
-      if (cmd->serve.tls && (cmd->serve.tls->certificate.empty() || cmd->serve.tls->key.empty()
-                             || cmd->serve.tls->ca.empty()))
+      if (cmd->serve.tls
+          && (cmd->serve.tls->certificate.empty() || cmd->serve.tls->key.empty()
+              || cmd->serve.tls->ca.empty()))
         command_fails(target, "a TLS server without certificate, key or CA");
       break;
     case command::action::rpc:
       if (cmd->rpc.local == cmd->rpc.target.has_value() || cmd->rpc.requests == 0
           || (cmd->rpc.compare && !cmd->rpc.tls))
-        command_fails(target, "an rpc without exactly one target, with no request, or a "
-                              "comparison without TLS");
+        command_fails(target,
+                      "an rpc without exactly one target, with no request, or a "
+                      "comparison without TLS");
       break;
     case command::action::node:
       if (cmd->node.listen.host.empty())

@@ -25,8 +25,7 @@ int scenario_file() {
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const int fd = scenario_file();
-  if (ftruncate(fd, 0) != 0
-      || pwrite(fd, data, size, 0) != static_cast<ssize_t>(size))
+  if (ftruncate(fd, 0) != 0 || pwrite(fd, data, size, 0) != static_cast<ssize_t>(size))
     std::abort();
   const std::string path = "/proc/self/fd/" + std::to_string(fd);
   // As the fan-out's file, and as each subcommand's whose section it names

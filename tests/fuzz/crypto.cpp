@@ -117,7 +117,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     fail(c, "make_context refused a key of the right length");
   cipher_context& context = **ctx;
 
-  auto decrypted = run(msg.size(), [&](std::uint8_t* out) { return context.decrypt(nonce, msg, out); });
+  auto decrypted =
+    run(msg.size(), [&](std::uint8_t* out) { return context.decrypt(nonce, msg, out); });
   auto once = run(msg.size(), [&](std::uint8_t* out) {
     return c.owner->decrypt_once(info.name, key, nonce, msg, out);
   });
@@ -145,7 +146,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   auto n = context.encrypt(nonce, msg, sealed.data());
   if (!n || *n != sealed.size())
     fail(c, "encrypt failed or wrote an unexpected length");
-  auto opened = run(sealed.size(), [&](std::uint8_t* out) { return context.decrypt(nonce, sealed, out); });
+  auto opened =
+    run(sealed.size(), [&](std::uint8_t* out) { return context.decrypt(nonce, sealed, out); });
   if (opened.code != 0 || opened.out != msg)
     fail(c, "decrypt(encrypt(data)) is not the data");
   if (!info.aead)
@@ -153,24 +155,24 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 
   bytes tampered = sealed;
   tampered[tamper_pos % tampered.size()] ^= tamper_mask;
-  check_rejected(c, run(tampered.size(), [&](std::uint8_t* out) {
-                   return context.decrypt(nonce, tampered, out);
-                 }),
-                 "accepted a forgery: ciphertext or tag changed");
+  check_rejected(
+    c,
+    run(tampered.size(), [&](std::uint8_t* out) { return context.decrypt(nonce, tampered, out); }),
+    "accepted a forgery: ciphertext or tag changed");
   bytes other_nonce = nonce;
   other_nonce[tamper_pos % other_nonce.size()] ^= tamper_mask;
-  check_rejected(c, run(sealed.size(), [&](std::uint8_t* out) {
-                   return context.decrypt(other_nonce, sealed, out);
-                 }),
+  check_rejected(c,
+                 run(sealed.size(),
+                     [&](std::uint8_t* out) { return context.decrypt(other_nonce, sealed, out); }),
                  "accepted a forgery: nonce changed");
   bytes other_key = key;
   other_key[tamper_pos % other_key.size()] ^= tamper_mask;
   auto other_ctx = c.owner->make_context(info.name, other_key);
   if (!other_ctx)
     fail(c, "make_context refused a key of the right length");
-  check_rejected(c, run(sealed.size(), [&](std::uint8_t* out) {
-                   return (*other_ctx)->decrypt(nonce, sealed, out);
-                 }),
+  check_rejected(c,
+                 run(sealed.size(),
+                     [&](std::uint8_t* out) { return (*other_ctx)->decrypt(nonce, sealed, out); }),
                  "accepted a message sealed under another key");
   return 0;
 }

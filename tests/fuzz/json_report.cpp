@@ -39,8 +39,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   auto r = parse_report(text, "fuzz.json");
   if (!r) {
     const auto& e = r.err();
-    if (e.code != errc::bad_input || e.message.empty()
-        || e.message.find('\n') != std::string::npos)
+    if (e.code != errc::bad_input || e.message.empty() || e.message.find('\n') != std::string::npos)
       fail("a refusal that is not one bad-input line: " + e.message);
     return 0;
   }
@@ -56,8 +55,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   for (auto format : {output_format::table, output_format::csv, output_format::markdown})
     write(*r, format);
   auto entries = diff_reports(*r, *r);
-  for (auto format : {output_format::table, output_format::json, output_format::csv,
-                      output_format::markdown}) {
+  for (auto format :
+       {output_format::table, output_format::json, output_format::csv, output_format::markdown}) {
     std::ostringstream out;
     write_diff(entries, out, format);
   }

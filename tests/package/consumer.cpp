@@ -30,7 +30,7 @@ int main() {
     std::cerr << "consumer: " << sample.err().detail << '\n';
     return 1;
   }
-  std::cout << "consumer: " << sample->report.replies << " replies, "
-            << sample->report.mismatches() << " mismatches\n";
+  std::cout << "consumer: " << sample->report.replies << " replies, " << sample->report.mismatches()
+            << " mismatches\n";
   return sample->report.replies == 1000 && sample->report.mismatches() == 0 ? 0 : 1;
 }

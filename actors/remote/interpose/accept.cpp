@@ -14,15 +14,15 @@
 
 namespace {
 
-[[maybe_unused]] const bool linked
-  = (actorbench::actors::fd_reserve::detail::linked.store(true), true);
+[[maybe_unused]] const bool linked =
+  (actorbench::actors::fd_reserve::detail::linked.store(true), true);
 
 } // namespace
 
 extern "C" __attribute__((noinline)) int accept(int fd, sockaddr* addr, socklen_t* len) {
   using namespace actorbench::actors;
-  static const auto next
-    = reinterpret_cast<fd_reserve::detail::accept_fn>(dlsym(RTLD_NEXT, "accept"));
+  static const auto next =
+    reinterpret_cast<fd_reserve::detail::accept_fn>(dlsym(RTLD_NEXT, "accept"));
   if (next == nullptr) {
     errno = ENOSYS;
     return -1;

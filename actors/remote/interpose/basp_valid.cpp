@@ -27,8 +27,8 @@ namespace caf::io::basp {
 bool valid(const header& hdr) {
   using namespace actorbench::actors::basp_payload_limit::detail;
   using fn = bool (*)(const header&);
-  static const auto next
-    = reinterpret_cast<fn>(dlsym(RTLD_NEXT, "_ZN3caf2io4basp5validERKNS1_6headerE"));
+  static const auto next =
+    reinterpret_cast<fn>(dlsym(RTLD_NEXT, "_ZN3caf2io4basp5validERKNS1_6headerE"));
   wrapper_called.store(true, std::memory_order_relaxed);
   // Without CAF's own checks nothing is known to be valid.
   if (next == nullptr || !next(hdr))

@@ -12,8 +12,8 @@
 
 namespace {
 
-[[maybe_unused]] const bool linked
-  = (actorbench::actors::tls_write_interest::detail::linked.store(true), true);
+[[maybe_unused]] const bool linked =
+  (actorbench::actors::tls_write_interest::detail::linked.store(true), true);
 
 } // namespace
 

@@ -16,8 +16,8 @@
 
 namespace {
 
-[[maybe_unused]] const bool linked
-  = (actorbench::actors::tls_error_queue::detail::linked.store(true), true);
+[[maybe_unused]] const bool linked =
+  (actorbench::actors::tls_error_queue::detail::linked.store(true), true);
 
 template <class F>
 F real(const char* name) {

@@ -15,8 +15,8 @@
 
 namespace {
 
-[[maybe_unused]] const bool linked
-  = (actorbench::actors::tls_read_ahead::detail::linked.store(true), true);
+[[maybe_unused]] const bool linked =
+  (actorbench::actors::tls_read_ahead::detail::linked.store(true), true);
 
 } // namespace
 

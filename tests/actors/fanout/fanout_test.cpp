@@ -50,9 +50,9 @@ TEST_CASE("a fan-out without crypto collects every id once, in phase order") {
 
 TEST_CASE("chain spawning covers every id for counts around the chunk size") {
   actors::runtime rt{{2, "stealing", {}}};
-  for (std::size_t procs : {std::size_t{1}, actors::default_spawn_chunk - 1,
-                            actors::default_spawn_chunk, actors::default_spawn_chunk + 1,
-                            10 * actors::default_spawn_chunk + 7}) {
+  for (std::size_t procs :
+       {std::size_t{1}, actors::default_spawn_chunk - 1, actors::default_spawn_chunk,
+        actors::default_spawn_chunk + 1, 10 * actors::default_spawn_chunk + 7}) {
     CAPTURE(procs);
     auto params = make_params(openssl(), openssl().ciphers().front(), procs, true);
     auto s = actors::run_fanout(rt.system(), params);

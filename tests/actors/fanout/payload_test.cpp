@@ -35,7 +35,8 @@ TEST_CASE("longer keys repeat the seed key; every payload decrypts back") {
       auto ctx = b->make_context(c.name, p->key);
       REQUIRE(ctx);
       std::string out(p->ciphertext.size(), '\0');
-      auto n = (*ctx)->decrypt(p->nonce, p->ciphertext, reinterpret_cast<std::uint8_t*>(out.data()));
+      auto n =
+        (*ctx)->decrypt(p->nonce, p->ciphertext, reinterpret_cast<std::uint8_t*>(out.data()));
       REQUIRE(n);
       out.resize(*n);
       CHECK(out == p->plaintext);

@@ -11,8 +11,8 @@ using namespace actorbench;
 
 namespace {
 
-actors::keygen_params make_params(crypto::key_algorithm algo, std::size_t bits,
-                                  std::size_t threads, std::size_t keys) {
+actors::keygen_params make_params(crypto::key_algorithm algo, std::size_t bits, std::size_t threads,
+                                  std::size_t keys) {
   actors::keygen_params p;
   p.request = {algo, bits, "openssl"};
   p.threads = threads;
@@ -26,9 +26,8 @@ actors::keygen_params make_params(crypto::key_algorithm algo, std::size_t bits,
 TEST_CASE("two workers generate and validate every one of 6 EC keys") {
   auto params = make_params(crypto::key_algorithm::ec, 256, 2, 6);
   std::vector<actors::keygen_progress> seen;
-  auto s = actors::run_keygen(params, [&seen](const actors::keygen_progress& p) {
-    seen.push_back(p);
-  });
+  auto s =
+    actors::run_keygen(params, [&seen](const actors::keygen_progress& p) { seen.push_back(p); });
   REQUIRE_MESSAGE(s, (s ? "" : s.err().detail));
   CHECK_FALSE(s->partial);
   CHECK(s->threads == 2);

@@ -25,8 +25,8 @@ TEST_CASE("a peer that greets with a line and closed is not an actorbench server
 }
 
 TEST_CASE("a peer that answered in another protocol is named so, with its greeting") {
-  auto s = explain_failed_handshake(handshake_end::garbled,
-                                    {true, "SSH-2.0-OpenSSH_9.2\r\n", false});
+  auto s =
+    explain_failed_handshake(handshake_end::garbled, {true, "SSH-2.0-OpenSSH_9.2\r\n", false});
   CHECK(s.find("in another protocol than CAF's BASP") != std::string::npos);
   CHECK(s.find("(it greets with 'SSH-2.0-OpenSSH_9.2')") != std::string::npos);
   CHECK(!suggests_tls(s));

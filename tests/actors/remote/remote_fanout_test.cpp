@@ -90,8 +90,7 @@ TEST_CASE("a worker node that is gone fails the run with its name instead of wai
   auto served = actors::serve_node(*node, "127.0.0.1", 0, connect_timeout);
   REQUIRE(served);
   auto published = std::make_unique<actors::served_node>(std::move(*served));
-  auto remote = actors::connect_node(*driver, "127.0.0.1", published->port(),
-                                     connect_timeout);
+  auto remote = actors::connect_node(*driver, "127.0.0.1", published->port(), connect_timeout);
   REQUIRE(remote);
   published.reset();
   node.reset(); // shuts the node's actor system down, closing the connection

@@ -150,7 +150,8 @@ TEST_CASE("a hello actor hosted in the multiplexer answers over plain and TLS co
   }
 }
 
-TEST_CASE("with TLS, CAF's SIGPIPE masking is skipped and SIGPIPE ignored, and other masking is real") {
+TEST_CASE(
+  "with TLS, CAF's SIGPIPE masking is skipped and SIGPIPE ignored, and other masking is real") {
   server srv{credentials("server")};
   auto before = actors::sigpipe_elision::elided_calls();
   CHECK(ask(srv.port, credentials("client")) == "Hello, actor");
@@ -176,7 +177,8 @@ TEST_CASE("with TLS, CAF's SIGPIPE masking is skipped and SIGPIPE ignored, and o
   CHECK(actors::sigpipe_elision::elided_calls() == elided);
 }
 
-TEST_CASE("with TLS read-ahead, a burst of requests far beyond CAF's 50 reads per event is all answered") {
+TEST_CASE(
+  "with TLS read-ahead, a burst of requests far beyond CAF's 50 reads per event is all answered") {
   // OpenSSL reads ahead whole bursts of records; CAF's stream stops after 50
   // reads per socket event and must still see the records OpenSSL holds.
   server srv{credentials("server")};
@@ -251,7 +253,8 @@ TEST_CASE("a TLS server refuses a plain client and keeps serving") {
   auto reply = ask(srv.port, std::nullopt);
   CHECK(reply.find("error: cannot connect") == 0);
   CHECK(reply.find("sends nothing first, as a TLS server does with a plain client (does the "
-                   "server expect TLS?)") != std::string::npos);
+                   "server expect TLS?)")
+        != std::string::npos);
   // The client then listened on a second connection for what the server
   // says first (nothing, as TLS servers do), which the server refused too.
   auto refused = server_refusals();
@@ -273,7 +276,8 @@ TEST_CASE("a TLS server refuses a client certificate of an untrusted CA") {
   auto refused = server_refusals();
   REQUIRE(refused.size() == 1);
   CHECK(refused[0].reason.find("refused the peer's certificate: unable to get local issuer "
-                              "certificate (/CN=actorbench rogue client)") == 0);
+                               "certificate (/CN=actorbench rogue client)")
+        == 0);
   CHECK(ask(srv.port, credentials("client")) == "Hello, actor");
 }
 
@@ -294,7 +298,8 @@ TEST_CASE("a TLS client refuses a server whose certificate its CA did not sign")
   CHECK(reply.find("error: cannot connect") == 0);
   // OpenSSL sends the server's chain up to its CA, which the client does not trust.
   CHECK(reply.find("refused the peer's certificate: self-signed certificate in certificate "
-                   "chain (/CN=actorbench test CA)") != std::string::npos);
+                   "chain (/CN=actorbench test CA)")
+        != std::string::npos);
   auto refused = server_refusals();
   REQUIRE(refused.size() == 1);
   CHECK(refused[0].reason == "the peer refused the handshake with alert 'unknown CA'");
@@ -336,8 +341,8 @@ TEST_CASE("publishing on a port in use fails with the port named") {
   server srv{std::nullopt};
   auto rt = actors::remote_runtime::create(settings(std::nullopt));
   REQUIRE(rt);
-  auto hello = (*rt)->system().spawn(actors::hello_actor,
-                                     std::make_shared<std::atomic<std::uint64_t>>(0));
+  auto hello =
+    (*rt)->system().spawn(actors::hello_actor, std::make_shared<std::atomic<std::uint64_t>>(0));
   auto bound = (*rt)->publish(hello, srv.port, "127.0.0.1", 5s);
   REQUIRE(!bound);
   CHECK(bound.err().code == actors::errc::network_failure);
@@ -358,14 +363,15 @@ TEST_CASE("CAF's anonymous-cipher mode never connects in a program with the TLS 
   };
   auto server_cfg = anonymous();
   caf::actor_system server_sys{*server_cfg};
-  auto hello = server_sys.spawn(actors::hello_actor, std::make_shared<std::atomic<std::uint64_t>>(0));
+  auto hello =
+    server_sys.spawn(actors::hello_actor, std::make_shared<std::atomic<std::uint64_t>>(0));
   auto port = caf::openssl::publish(hello, 0, "127.0.0.1", true);
   REQUIRE(port);
   {
     auto client_cfg = anonymous();
     caf::actor_system client_sys{*client_cfg};
-    auto connect = caf::make_function_view(client_sys.openssl_manager().actor_handle(),
-                                           caf::duration{5s});
+    auto connect =
+      caf::make_function_view(client_sys.openssl_manager().actor_handle(), caf::duration{5s});
     auto res = connect(caf::connect_atom_v, std::string{"127.0.0.1"}, *port);
     CHECK(!res);
     if (!res)

@@ -17,16 +17,15 @@ namespace {
 // timeouts once an actor sets one.
 caf::behavior wait_for_timeout(caf::event_based_actor* self, std::promise<void>* fired) {
   return {caf::after(std::chrono::milliseconds(20)) >> [=] {
-            fired->set_value();
-            self->quit();
-          }};
+    fired->set_value();
+    self->quit();
+  }};
 }
 
 // Sets a timeout and quits before it fires: its cancellation must go through.
 caf::behavior quit_early(caf::event_based_actor* self, int) {
   self->send(self, caf::atom("bye"));
-  return {[=](caf::atom_value) { self->quit(); },
-          caf::after(std::chrono::seconds(60)) >> [] {}};
+  return {[=](caf::atom_value) { self->quit(); }, caf::after(std::chrono::seconds(60)) >> [] {}};
 }
 
 } // namespace

@@ -66,8 +66,8 @@ const crypto::backend& backend(std::string_view name) {
 }
 
 /// A packet for a session with `key`: nonce (from `counter`) + ciphertext || tag.
-crypto::bytes seal(const crypto::backend& b, const crypto::cipher_info& c,
-                   const crypto::bytes& key, const std::string& text, std::uint64_t counter) {
+crypto::bytes seal(const crypto::backend& b, const crypto::cipher_info& c, const crypto::bytes& key,
+                   const std::string& text, std::uint64_t counter) {
   auto ctx = b.make_context(c.name, key);
   REQUIRE(ctx);
   crypto::bytes packet(c.nonce_size + text.size() + c.overhead, 0);
@@ -445,8 +445,9 @@ TEST_CASE("a session behaviour adds messages each session handles with its own i
   for (const auto& [id, text] : box->got)
     got[id].insert(text);
   for (std::uint32_t id = 0; id < 50; ++id)
-    CHECK(got[id] == (id == 3 ? std::multiset<std::string>{"cba", "hi"}
-                              : std::multiset<std::string>{"cba"}));
+    CHECK(
+      got[id]
+      == (id == 3 ? std::multiset<std::string>{"cba", "hi"} : std::multiset<std::string>{"cba"}));
   p->reset();
   caf::anon_send_exit(handler, caf::exit_reason::user_shutdown);
 }

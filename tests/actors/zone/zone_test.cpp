@@ -37,8 +37,9 @@ struct fixture {
 
   fixture(std::string_view backend, std::string_view cipher) {
     const auto& c = cipher_of(backend, cipher);
-    auto z = actors::zone::create(rt.system(), {players, *crypto::registry::instance().find(backend),
-                                                &c, crypto::bytes(c.key_size, 3)});
+    auto z = actors::zone::create(
+      rt.system(),
+      {players, *crypto::registry::instance().find(backend), &c, crypto::bytes(c.key_size, 3)});
     REQUIRE_MESSAGE(z, (z ? "" : z.err().detail));
     zone = std::move(*z);
   }
@@ -82,8 +83,8 @@ TEST_CASE("a player counts state updates that are repeated, out of order or wron
     return s;
   };
   counters->receipts.reset(4);
-  for (auto [tick, right] : {std::pair{5u, true}, std::pair{5u, true}, std::pair{4u, true},
-                             std::pair{9u, false}})
+  for (auto [tick, right] :
+       {std::pair{5u, true}, std::pair{5u, true}, std::pair{4u, true}, std::pair{9u, false}})
     caf::anon_send(player, actors::zone_state_atom::value, tick, state(tick, right));
   REQUIRE(counters->receipts.wait_for(limit));
   CHECK(counters->stale_updates == 2);
@@ -92,9 +93,9 @@ TEST_CASE("a player counts state updates that are repeated, out of order or wron
 }
 
 TEST_CASE("every player gets every tick's state update, encrypted or in plaintext") {
-  for (auto [backend, cipher] : {std::pair{"openssl", "aes-128-gcm"},
-                                 std::pair{"sodium", "xchacha20-poly1305-ietf"},
-                                 std::pair{"none", "none"}}) {
+  for (auto [backend, cipher] :
+       {std::pair{"openssl", "aes-128-gcm"}, std::pair{"sodium", "xchacha20-poly1305-ietf"},
+        std::pair{"none", "none"}}) {
     CAPTURE(backend);
     fixture f{backend, cipher};
     constexpr std::uint32_t ticks = 4;
