@@ -3,7 +3,7 @@
 #include <string>
 #include <string_view>
 
-#include "crypto/error.hpp"
+#include "common/result.hpp"
 
 namespace actorbench::actors {
 
@@ -36,6 +36,6 @@ struct error {
 
 /// A value or an actors::error.
 template <class T>
-using result = crypto::result<T, error>;
+using result = actorbench::result<T, error>;
 
 } // namespace actorbench::actors

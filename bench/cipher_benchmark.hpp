@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "actors/runtime/context_strategy.hpp"
-#include "bench/error.hpp"
+#include "bench/common/error.hpp"
 #include "crypto/backend.hpp"
 #include "crypto/cipher_info.hpp"
 

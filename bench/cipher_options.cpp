@@ -1,8 +1,8 @@
 #include "bench/cipher_options.hpp"
 
 #include "actors/runtime/context_strategy.hpp"
-#include "bench/cipher_choice.hpp"
-#include "bench/value_list.hpp"
+#include "bench/common/cipher_choice.hpp"
+#include "bench/harness/value_list.hpp"
 
 namespace actorbench::bench {
 

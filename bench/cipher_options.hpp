@@ -4,7 +4,7 @@
 
 #include "bench/cipher_benchmark.hpp"
 #include "bench/cli.hpp"
-#include "bench/error.hpp"
+#include "bench/common/error.hpp"
 
 namespace actorbench::bench {
 

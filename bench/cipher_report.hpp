@@ -7,8 +7,8 @@
 
 #include "bench/cipher_benchmark.hpp"
 #include "bench/cli.hpp"
-#include "bench/machine_info.hpp"
-#include "bench/statistics.hpp"
+#include "bench/harness/machine_info.hpp"
+#include "bench/harness/statistics.hpp"
 
 namespace actorbench::bench {
 

@@ -12,10 +12,10 @@
 #include "bench/cipher_options.hpp"
 #include "bench/fanout_options.hpp"
 #include "bench/keygen_options.hpp"
-#include "bench/server_limits.hpp"
+#include "bench/servers/server_limits.hpp"
 #include "bench/output_options.hpp"
-#include "bench/tls_options.hpp"
-#include "bench/value_list.hpp"
+#include "bench/common/tls_options.hpp"
+#include "bench/harness/value_list.hpp"
 #include "bench/zone_options.hpp"
 #include "crypto/registry.hpp"
 
@@ -57,7 +57,7 @@ void add_output_options(CLI::App& app, output_values& v, bool with_plot) {
 }
 
 // Every command whose memory grows with a count (--procs, --keys, ...) takes
-// --max-memory; its check is check_memory_estimate (bench/memory_budget.hpp).
+// --max-memory; its check is check_memory_estimate (bench/harness/memory_budget.hpp).
 void add_max_memory_option(CLI::App& app, std::string& value) {
   app
     .add_option("--max-memory", value,

@@ -7,15 +7,15 @@
 #include <vector>
 
 #include "bench/cipher_benchmark.hpp"
-#include "bench/endpoint.hpp"
+#include "bench/common/endpoint.hpp"
 #include "actors/remote/tls_settings.hpp"
-#include "bench/error.hpp"
+#include "bench/common/error.hpp"
 #include "crypto/key_generator.hpp"
 #include "bench/fanout_benchmark.hpp"
 #include "bench/output_format.hpp"
 #include "bench/zone_benchmark.hpp"
 #include "bench/rpc_options.hpp"
-#include "bench/server_limits.hpp"
+#include "bench/servers/server_limits.hpp"
 
 namespace actorbench::bench {
 

@@ -5,7 +5,7 @@
 #include <string>
 
 #include "bench/cli.hpp"
-#include "bench/refusal_log.hpp"
+#include "bench/servers/refusal_log.hpp"
 
 namespace actorbench::bench {
 

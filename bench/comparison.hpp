@@ -4,7 +4,7 @@
 #include <vector>
 
 #include "bench/fanout_benchmark.hpp"
-#include "bench/statistics.hpp"
+#include "bench/harness/statistics.hpp"
 
 namespace actorbench::bench {
 

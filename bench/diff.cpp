@@ -5,7 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "bench/statistics.hpp"
+#include "bench/harness/statistics.hpp"
 
 namespace actorbench::bench {
 

@@ -11,7 +11,7 @@
 #include "actors/fanout/fanout.hpp"
 #include "actors/remote/remote_node.hpp"
 #include "actors/remote/remote_runtime.hpp"
-#include "bench/process_memory.hpp"
+#include "bench/harness/process_memory.hpp"
 
 namespace actorbench::bench {
 

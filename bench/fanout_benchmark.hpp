@@ -14,8 +14,8 @@
 #include "actors/runtime/runtime.hpp"
 #include "actors/remote/tls_settings.hpp"
 #include "actors/fanout/spawn_strategy.hpp"
-#include "bench/endpoint.hpp"
-#include "bench/error.hpp"
+#include "bench/common/endpoint.hpp"
+#include "bench/common/error.hpp"
 #include "crypto/backend.hpp"
 
 namespace actorbench::bench {

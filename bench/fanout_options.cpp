@@ -10,11 +10,11 @@
 #include "actors/runtime/cpu_pinning.hpp"
 #include "actors/fanout/fanout.hpp"
 #include "actors/fanout/spawn_strategy.hpp"
-#include "bench/cipher_choice.hpp"
-#include "bench/endpoint.hpp"
+#include "bench/common/cipher_choice.hpp"
+#include "bench/common/endpoint.hpp"
 #include "bench/output_options.hpp"
-#include "bench/memory_budget.hpp"
-#include "bench/value_list.hpp"
+#include "bench/harness/memory_budget.hpp"
+#include "bench/harness/value_list.hpp"
 
 namespace actorbench::bench {
 

@@ -3,8 +3,8 @@
 #include <string>
 
 #include "bench/cli.hpp"
-#include "bench/error.hpp"
-#include "bench/tls_options.hpp"
+#include "bench/common/error.hpp"
+#include "bench/common/tls_options.hpp"
 
 namespace actorbench::bench {
 

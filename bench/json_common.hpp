@@ -6,7 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "bench/machine_info.hpp"
+#include "bench/harness/machine_info.hpp"
 
 namespace actorbench::bench {
 

@@ -4,7 +4,7 @@
 #include <string_view>
 #include <vector>
 
-#include "bench/error.hpp"
+#include "bench/common/error.hpp"
 #include "bench/reporter.hpp"
 
 namespace actorbench::bench {

@@ -3,7 +3,7 @@
 #include "bench/json_common.hpp"
 #include "bench/comparison.hpp"
 #include "bench/reporter.hpp"
-#include "bench/statistics.hpp"
+#include "bench/harness/statistics.hpp"
 #include "crypto/bytes.hpp"
 
 namespace actorbench::bench {

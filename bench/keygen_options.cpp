@@ -3,9 +3,9 @@
 #include <algorithm>
 
 #include "actors/keygen/keygen_pool.hpp"
-#include "bench/memory_budget.hpp"
+#include "bench/harness/memory_budget.hpp"
 #include "bench/output_options.hpp"
-#include "bench/value_list.hpp"
+#include "bench/harness/value_list.hpp"
 
 namespace actorbench::bench {
 

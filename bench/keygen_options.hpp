@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "bench/cli.hpp"
-#include "bench/error.hpp"
+#include "bench/common/error.hpp"
 #include "crypto/key_generator.hpp"
 
 namespace actorbench::bench {

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "bench/gnuplot.hpp"
+#include "bench/output/gnuplot.hpp"
 
 namespace actorbench::bench {
 

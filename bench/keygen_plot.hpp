@@ -3,7 +3,7 @@
 #include <string>
 #include <vector>
 
-#include "bench/error.hpp"
+#include "bench/common/error.hpp"
 #include "bench/keygen_report.hpp"
 
 namespace actorbench::bench {

@@ -10,7 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "bench/text_table.hpp"
+#include "bench/output/text_table.hpp"
 #include "bench/version.hpp"
 
 namespace actorbench::bench {

@@ -10,8 +10,8 @@
 
 #include "actors/keygen/keygen_pool.hpp"
 #include "bench/cli.hpp"
-#include "bench/error.hpp"
-#include "bench/machine_info.hpp"
+#include "bench/common/error.hpp"
+#include "bench/harness/machine_info.hpp"
 #include "crypto/key_generator.hpp"
 
 namespace actorbench::bench {

@@ -10,7 +10,7 @@
 
 #include "actors/remote/hello.hpp"
 #include "actors/remote/tls_settings.hpp"
-#include "bench/error.hpp"
+#include "bench/common/error.hpp"
 
 namespace actorbench::bench {
 

@@ -4,7 +4,7 @@
 
 #include "bench/cli.hpp"
 #include "bench/commands.hpp"
-#include "bench/standard_output.hpp"
+#include "bench/output/standard_output.hpp"
 
 using namespace actorbench::bench;
 

@@ -3,7 +3,7 @@
 
 #include "bench/comparison.hpp"
 #include "bench/reporter.hpp"
-#include "bench/statistics.hpp"
+#include "bench/harness/statistics.hpp"
 
 namespace actorbench::bench {
 

@@ -6,7 +6,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "bench/output_file.hpp"
+#include "bench/output/output_file.hpp"
 
 namespace actorbench::bench {
 

@@ -3,7 +3,7 @@
 #include <string>
 
 #include "bench/cli.hpp"
-#include "bench/error.hpp"
+#include "bench/common/error.hpp"
 
 namespace actorbench::bench {
 

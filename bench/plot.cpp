@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "bench/comparison.hpp"
-#include "bench/gnuplot.hpp"
-#include "bench/statistics.hpp"
+#include "bench/output/gnuplot.hpp"
+#include "bench/harness/statistics.hpp"
 
 namespace actorbench::bench {
 

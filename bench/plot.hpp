@@ -2,7 +2,7 @@
 
 #include <string>
 
-#include "bench/error.hpp"
+#include "bench/common/error.hpp"
 #include "bench/reporter.hpp"
 
 namespace actorbench::bench {

@@ -7,7 +7,7 @@
 
 #include "bench/cli.hpp"
 #include "bench/fanout_benchmark.hpp"
-#include "bench/machine_info.hpp"
+#include "bench/harness/machine_info.hpp"
 
 namespace actorbench::bench {
 

@@ -8,8 +8,8 @@
 
 #include "actors/remote/hello.hpp"
 #include "actors/remote/tls_settings.hpp"
-#include "bench/endpoint.hpp"
-#include "bench/error.hpp"
+#include "bench/common/endpoint.hpp"
+#include "bench/common/error.hpp"
 
 namespace actorbench::bench {
 

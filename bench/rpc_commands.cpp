@@ -15,13 +15,13 @@
 #include "actors/remote/tls_monitor.hpp"
 #include "bench/commands.hpp"
 #include "bench/git_commit.hpp"
-#include "bench/interrupt.hpp"
-#include "bench/limit_log.hpp"
+#include "bench/harness/interrupt.hpp"
+#include "bench/servers/limit_log.hpp"
 #include "bench/local_server.hpp"
-#include "bench/machine_info.hpp"
+#include "bench/harness/machine_info.hpp"
 #include "bench/rpc_benchmark.hpp"
 #include "bench/rpc_report.hpp"
-#include "bench/standard_output.hpp"
+#include "bench/output/standard_output.hpp"
 
 namespace actorbench::bench {
 

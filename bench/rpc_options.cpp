@@ -8,9 +8,9 @@
 
 #include "actors/runtime/cpu_pinning.hpp"
 
-#include "bench/server_limits.hpp"
+#include "bench/servers/server_limits.hpp"
 #include "bench/output_options.hpp"
-#include "bench/value_list.hpp"
+#include "bench/harness/value_list.hpp"
 
 namespace actorbench::bench {
 

@@ -6,13 +6,13 @@
 #include <string>
 #include <vector>
 
-#include "bench/server_limits.hpp"
+#include "bench/servers/server_limits.hpp"
 #include "actors/remote/hello.hpp"
 #include "actors/remote/tls_settings.hpp"
-#include "bench/endpoint.hpp"
-#include "bench/error.hpp"
+#include "bench/common/endpoint.hpp"
+#include "bench/common/error.hpp"
 #include "bench/output_format.hpp"
-#include "bench/tls_options.hpp"
+#include "bench/common/tls_options.hpp"
 
 namespace CLI {
 class App;

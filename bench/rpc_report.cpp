@@ -10,7 +10,7 @@
 
 #include "bench/json_common.hpp"
 #include "bench/rpc_options.hpp"
-#include "bench/statistics.hpp"
+#include "bench/harness/statistics.hpp"
 #include "bench/version.hpp"
 
 namespace actorbench::bench {

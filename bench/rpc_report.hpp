@@ -4,9 +4,9 @@
 #include <vector>
 
 #include "bench/output_format.hpp"
-#include "bench/machine_info.hpp"
+#include "bench/harness/machine_info.hpp"
 #include "bench/rpc_benchmark.hpp"
-#include "bench/statistics.hpp"
+#include "bench/harness/statistics.hpp"
 
 namespace actorbench::bench {
 

@@ -4,9 +4,9 @@
 #include <cmath>
 
 #include "actors/runtime/runtime.hpp"
-#include "bench/machine_info.hpp"
-#include "bench/process_memory.hpp"
-#include "bench/statistics.hpp"
+#include "bench/harness/machine_info.hpp"
+#include "bench/harness/process_memory.hpp"
+#include "bench/harness/statistics.hpp"
 
 namespace actorbench::bench {
 

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "actors/zone/zone_run.hpp"
-#include "bench/error.hpp"
+#include "bench/common/error.hpp"
 #include "crypto/backend.hpp"
 
 namespace actorbench::bench {
@@ -38,7 +38,7 @@ struct zone_result {
   std::size_t threads = 0;
   /// The tick budget, 1 / tick_hz.
   double budget_s = 0;
-  /// Tick latency percentiles (nearest rank, bench/statistics.hpp) and maximum.
+  /// Tick latency percentiles (nearest rank, bench/harness/statistics.hpp) and maximum.
   double p50_s = std::numeric_limits<double>::quiet_NaN();
   double p99_s = std::numeric_limits<double>::quiet_NaN();
   double p999_s = std::numeric_limits<double>::quiet_NaN();

@@ -1,9 +1,9 @@
 #include "bench/zone_options.hpp"
 
 #include "actors/zone/zone_run.hpp"
-#include "bench/cipher_choice.hpp"
-#include "bench/memory_budget.hpp"
-#include "bench/value_list.hpp"
+#include "bench/common/cipher_choice.hpp"
+#include "bench/harness/memory_budget.hpp"
+#include "bench/harness/value_list.hpp"
 #include "crypto/registry.hpp"
 
 namespace actorbench::bench {

@@ -3,7 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "bench/json_common.hpp"
-#include "bench/text_table.hpp"
+#include "bench/output/text_table.hpp"
 #include "bench/version.hpp"
 
 namespace actorbench::bench {

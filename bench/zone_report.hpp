@@ -4,7 +4,7 @@
 #include <string>
 
 #include "bench/cli.hpp"
-#include "bench/machine_info.hpp"
+#include "bench/harness/machine_info.hpp"
 #include "bench/zone_benchmark.hpp"
 
 namespace actorbench::bench {

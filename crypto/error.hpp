@@ -3,7 +3,8 @@
 #include <string>
 #include <string_view>
 #include <utility>
-#include <variant>
+
+#include "common/result.hpp"
 
 namespace actorbench::crypto {
 
@@ -36,24 +37,9 @@ struct error {
   std::string detail;
 };
 
-/// Either a value or an error; library code returns this instead of throwing.
-/// Other layers reuse it with their own error type.
+/// A value or a crypto::error (the shared template is in common/result.hpp).
 template <class T, class E = error>
-class result {
- public:
-  result(T value) : state_(std::move(value)) {}
-  result(E err) : state_(std::move(err)) {}
-
-  explicit operator bool() const noexcept { return state_.index() == 0; }
-  T& operator*() { return std::get<0>(state_); }
-  const T& operator*() const { return std::get<0>(state_); }
-  T* operator->() { return &std::get<0>(state_); }
-  const T* operator->() const { return &std::get<0>(state_); }
-  const E& err() const { return std::get<1>(state_); }
-
- private:
-  std::variant<T, E> state_;
-};
+using result = actorbench::result<T, E>;
 
 /// Shorthand for building an error result.
 inline error make_error(errc code, std::string detail) {

@@ -3,7 +3,7 @@
 #include <doctest/doctest.h>
 #include <nlohmann/json.hpp>
 
-#include "bench/endpoint.hpp"
+#include "bench/common/endpoint.hpp"
 #include "bench/rpc_options.hpp"
 #include "bench/rpc_report.hpp"
 #include "actors/runtime/cpu_pinning.hpp"

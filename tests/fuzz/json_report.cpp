@@ -15,7 +15,7 @@
 
 #include "bench/diff.hpp"
 #include "bench/json_reader.hpp"
-#include "bench/statistics.hpp"
+#include "bench/harness/statistics.hpp"
 
 using namespace actorbench::bench;
 

@@ -1,0 +1,22 @@
+#pragma once
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "bench/common/error.hpp"
+#include "crypto/backend.hpp"
+
+namespace actorbench::bench {
+
+/// A back-end and one of its ciphers.
+using cipher_choice = std::pair<const crypto::backend*, const crypto::cipher_info*>;
+
+/// The back-end/cipher pairs that --backend and --cipher ask for (each a
+/// word, a comma list, or "all" for every available one). A cipher without a
+/// back-end picks the first back-end offering it; a back-end without a cipher
+/// uses its default; neither means openssl's default.
+result<std::vector<cipher_choice>> choose_ciphers(const std::string& backend_text,
+                                                  const std::string& cipher_text);
+
+} // namespace actorbench::bench

@@ -1,0 +1,104 @@
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "bench/harness/metric.hpp"
+#include "bench/harness/param.hpp"
+
+namespace actorbench::bench {
+
+class declaration;
+
+/// Sets the fields of one parameter of a declaration, chained:
+/// `d.integer("procs").range(1, 100'000'000).def("10000").unit("actors").help("...")`.
+class param_builder {
+ public:
+  param_builder(declaration& owner, std::size_t index) : owner_(&owner), index_(index) {}
+  param_builder& range(std::int64_t min, std::int64_t max);
+  param_builder& def(std::string value);
+  param_builder& def_help(std::string text);
+  param_builder& unit(std::string unit);
+  param_builder& help(std::string text);
+  /// One value per invocation: no lists or ranges.
+  param_builder& fixed();
+  param_builder& alias(std::string old_name);
+  param_builder& group(std::string name);
+  param_builder& bare_unit(std::string unit);
+  param_builder& only_if(std::string param, std::vector<std::string> words);
+  param_decl& get();
+
+ private:
+  declaration* owner_;
+  std::size_t index_;
+};
+
+/// Sets the fields of one metric, chained: `d.metric("replies_s", "s").headline().help("...")`.
+class metric_builder {
+ public:
+  metric_builder(declaration& owner, std::size_t index) : owner_(&owner), index_(index) {}
+  metric_builder& higher_is_better();
+  metric_builder& headline();
+  metric_builder& phase();
+  metric_builder& per_event(reduction per_run);
+  metric_builder& help(std::string text);
+  metric_decl& get();
+
+ private:
+  declaration* owner_;
+  std::size_t index_;
+};
+
+/// How the harness runs a scenario unless the command line says otherwise.
+struct harness_defaults {
+  std::size_t runs = 10;
+  std::size_t warmup = 1;
+};
+
+/// A search for the largest value of one integer parameter that still keeps
+/// up (zone --find-max): doubling, then bisecting to `resolution`.
+struct search_decl {
+  /// The integer parameter searched, e.g. "players".
+  std::string param;
+  /// The flag that turns the search on, e.g. "find-max".
+  std::string flag = "find-max";
+  /// Relative width at which the bisection stops (0.05 = 5%).
+  double resolution = 0.05;
+};
+
+/// Everything a scenario declares: parameters in the order they combine
+/// (the last varies fastest), metrics, checks, harness defaults. Plain data
+/// with builders; it is also written into every JSON result, so `report`
+/// can show a scenario the reading binary does not know.
+class declaration {
+ public:
+  declaration() = default;
+  declaration(std::string name, std::string summary);
+
+  param_builder integer(std::string name);
+  param_builder size(std::string name);
+  param_builder duration(std::string name);
+  param_builder word(std::string name, std::vector<std::string> words);
+  param_builder flag(std::string name);
+  param_builder text(std::string name);
+  metric_builder metric(std::string name, std::string unit);
+  void check(std::string name, std::string help);
+
+  /// The parameter, metric or check of that name, or null.
+  const param_decl* param(const std::string& name) const;
+  const metric_decl* find_metric(const std::string& name) const;
+  /// The headline metric (the first metric when none is marked).
+  const metric_decl& headline() const;
+
+  std::string name;
+  std::string summary;
+  std::vector<param_decl> params;
+  std::vector<metric_decl> metrics;
+  std::vector<check_decl> checks;
+  harness_defaults defaults;
+  std::optional<search_decl> search;
+};
+
+} // namespace actorbench::bench

@@ -1,0 +1,37 @@
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "bench/harness/metric.hpp"
+#include "bench/harness/results.hpp"
+#include "bench/harness/statistics.hpp"
+
+namespace actorbench::bench {
+
+/// One value per measured run of a metric: the run's value, or its events
+/// reduced by metric_decl::per_run. Runs without the metric are skipped.
+std::vector<double> per_run_values(const configuration_result& c, const metric_decl& m);
+
+/// Sum of one check over every run of a configuration.
+std::uint64_t check_total(const configuration_result& c, const std::string& check);
+
+/// A ratio of two medians with its interval: new / old (or result /
+/// reference), from the Hodges-Lehmann shift of ln(values) and the 95%
+/// interval of the pairwise differences' order statistics, consistent with
+/// the Mann-Whitney U test. With fewer than 2 values on a side the interval
+/// is the point estimate and `estimated_only` is set.
+struct ratio_interval {
+  double ratio = 1;
+  double low = 1;
+  double high = 1;
+  /// Mann-Whitney U p-value; 1 when not computable.
+  double p_value = 1;
+  bool estimated_only = false;
+};
+
+/// `candidate` relative to `baseline`; values must be positive.
+ratio_interval relative_to(const std::vector<double>& candidate,
+                           const std::vector<double>& baseline);
+
+} // namespace actorbench::bench

@@ -1,0 +1,111 @@
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "bench/harness/configuration.hpp"
+#include "bench/harness/declaration.hpp"
+#include "bench/harness/machine_info.hpp"
+#include "bench/harness/run_record.hpp"
+
+namespace actorbench::bench {
+
+/// The binary that measured: written into every result.
+struct tool_info {
+  std::string name = "actorbench";
+  std::string version;
+  std::string git_commit = "unknown";
+  std::string allocator;
+};
+
+/// How the harness ran the configurations (the command line's harness options).
+struct harness_settings {
+  std::size_t runs = 10;
+  std::size_t warmup = 1;
+  /// Add runs to a configuration until its measured runs total this many
+  /// seconds of wall time (0: off), up to max_runs.
+  double min_time_s = 0;
+  std::size_t max_runs = 100000;
+  /// End the command after this many seconds (0: no limit); the rest is partial.
+  double time_limit_s = 0;
+  /// Random order within each round instead of A B C, A B C.
+  bool shuffle = false;
+  std::uint64_t seed = 0;
+  /// Index of the configuration the others are compared to.
+  std::size_t reference = 0;
+  std::optional<std::uint64_t> memory_budget_bytes;
+};
+
+/// One run as the harness saw it: the scenario's record plus what the
+/// harness measured around it, outside the scenario's own timing.
+struct run_result {
+  std::size_t index = 0;
+  /// The interleaved round it was taken in.
+  std::size_t round = 0;
+  /// Seconds from the first run's start.
+  double started_s = 0;
+  double wall_s = 0;
+  cpu_times cpu;
+  std::optional<std::uint64_t> start_rss_bytes;
+  std::optional<std::uint64_t> peak_rss_bytes;
+  /// The one-minute load average before and after (NaN when unknown).
+  double load_before = 0;
+  double load_after = 0;
+  run_record record;
+};
+
+/// One configuration and its measured runs (warm-ups are not kept).
+struct configuration_result {
+  configuration config;
+  /// report of several files: which file it came from; else empty.
+  std::string source;
+  by_name<fact> facts;
+  std::vector<run_result> runs;
+  /// Fewer runs than planned (stopped), or a run itself was partial.
+  bool partial = false;
+};
+
+/// One probe of a search, in the order taken.
+struct search_probe {
+  std::int64_t value = 0;
+  bool keeps_up = false;
+  /// Index into scenario_results::configurations.
+  std::size_t configuration = 0;
+};
+
+/// The answer of a search (declaration::search).
+struct search_result {
+  std::string param;
+  /// The largest value that kept up; 0 when none did.
+  std::int64_t largest = 0;
+  /// The smallest value that failed; 0 when none did.
+  std::int64_t smallest_failing = 0;
+  double resolution = 0;
+  /// The search stopped at the memory budget, not at a failure.
+  bool memory_bound = false;
+  std::vector<search_probe> probes;
+};
+
+/// Everything one invocation measured, with its context: what the JSON
+/// holds (schema_version 2) and every reporter reads.
+struct scenario_results {
+  static constexpr int schema_version = 2;
+  tool_info tool;
+  /// UTC, ISO 8601: "2026-12-01T16:20:00Z".
+  std::string created;
+  std::vector<std::string> command_line;
+  machine_info machine;
+  double load_start = 0;
+  double load_end = 0;
+  declaration scenario;
+  harness_settings harness;
+  std::vector<configuration_result> configurations;
+  /// Empty, or why the runs ended early: "signal 2", "time limit".
+  std::string stopped;
+  std::optional<search_result> search;
+};
+
+} // namespace actorbench::bench

@@ -1,0 +1,100 @@
+#include "bench/harness/value_list.hpp"
+
+#include <optional>
+
+namespace actorbench::bench {
+
+namespace {
+
+std::optional<std::size_t> parse_whole(const std::string& text) {
+  if (text.empty() || text.size() > 19)
+    return std::nullopt;
+  std::size_t value = 0;
+  for (char c : text) {
+    if (c < '0' || c > '9')
+      return std::nullopt;
+    value = value * 10 + static_cast<std::size_t>(c - '0');
+  }
+  return value;
+}
+
+std::vector<std::string> split(const std::string& text, char sep) {
+  std::vector<std::string> out;
+  std::size_t start = 0;
+  for (;;) {
+    auto pos = text.find(sep, start);
+    out.push_back(text.substr(start, pos - start));
+    if (pos == std::string::npos)
+      return out;
+    start = pos + 1;
+  }
+}
+
+} // namespace
+
+result<std::vector<std::size_t>> parse_count_list(const std::string& option,
+                                                  const std::string& text, std::size_t min,
+                                                  std::size_t max) {
+  auto fail = [&](const std::string& why) {
+    return bad_input("invalid " + option + " '" + text + "': " + why);
+  };
+  auto range_text = "expected a whole number from " + std::to_string(min) + " to "
+                    + std::to_string(max)
+                    + ", a list a,b,c or a range a..b, a..b+step, a..bxfactor";
+  std::vector<std::size_t> values;
+  for (const auto& item : split(text, ',')) {
+    auto dots = item.find("..");
+    if (dots == std::string::npos) {
+      auto v = parse_whole(item);
+      if (!v)
+        return fail(range_text);
+      values.push_back(*v);
+      continue;
+    }
+    auto first = parse_whole(item.substr(0, dots));
+    auto rest = item.substr(dots + 2);
+    auto op = rest.find_first_of("+x");
+    auto last = parse_whole(rest.substr(0, op));
+    std::optional<std::size_t> step{1};
+    if (op != std::string::npos)
+      step = parse_whole(rest.substr(op + 1));
+    if (!first || !last || !step)
+      return fail(range_text);
+    bool geometric = op != std::string::npos && rest[op] == 'x';
+    if (*first > *last || *step == 0 || (geometric && (*step < 2 || *first == 0)))
+      return fail("a range needs first <= last, a step of at least 1 and a factor of at least 2");
+    for (auto v = *first; v <= *last; v = geometric ? v * *step : v + *step) {
+      values.push_back(v);
+      if (values.size() > max_list_values)
+        return fail("more than " + std::to_string(max_list_values) + " values");
+      if (v > max) // also stops the loop before it can overflow
+        break;
+    }
+  }
+  if (values.size() > max_list_values)
+    return fail("more than " + std::to_string(max_list_values) + " values");
+  for (auto v : values)
+    if (v < min || v > max)
+      return fail(range_text);
+  return values;
+}
+
+result<std::size_t> parse_count(const std::string& option, const std::string& text, std::size_t min,
+                                std::size_t max) {
+  auto v = parse_whole(text);
+  if (!v || *v < min || *v > max)
+    return bad_input("invalid " + option + " '" + text + "': expected a whole number from "
+                     + std::to_string(min) + " to " + std::to_string(max));
+  return *v;
+}
+
+result<std::vector<std::string>> parse_word_list(const std::string& option,
+                                                 const std::string& text) {
+  auto words = split(text, ',');
+  for (const auto& w : words)
+    if (w.empty())
+      return bad_input("invalid " + option + " '" + text + "': empty value in the list");
+  return words;
+}
+
+} // namespace actorbench::bench

@@ -1,0 +1,35 @@
+#include "bench/output/results_writer.hpp"
+
+namespace actorbench::bench {
+
+result<results_format> parse_results_format(const std::string& text) {
+  if (text == "table")
+    return results_format::table;
+  if (text == "json")
+    return results_format::json;
+  if (text == "csv")
+    return results_format::csv;
+  if (text == "markdown")
+    return results_format::markdown;
+  return bad_input("invalid --format '" + text + "': expected table, json, csv or markdown");
+}
+
+std::unique_ptr<results_writer> make_results_writer(results_format format, const table_style& style,
+                                                    const view* table_view) {
+  switch (format) {
+    case results_format::json:
+      return make_json_writer();
+    case results_format::csv:
+      return make_csv_writer();
+    case results_format::markdown: {
+      auto markdown = style;
+      markdown.markdown = true;
+      return make_table_writer(markdown, table_view);
+    }
+    case results_format::table:
+      break;
+  }
+  return make_table_writer(style, table_view);
+}
+
+} // namespace actorbench::bench

@@ -1,0 +1,36 @@
+#pragma once
+
+#include <optional>
+#include <ostream>
+#include <string>
+#include <string_view>
+
+#include "bench/harness/results.hpp"
+
+namespace actorbench::bench {
+
+/// How tables are drawn.
+struct table_style {
+  /// Longest line in code points.
+  std::size_t width = 100;
+  /// Force one time unit ("s", "ms", "us", "ns"); empty: chosen per metric
+  /// so at least three significant digits show.
+  std::string time_unit;
+  /// Markdown instead of plain text.
+  bool markdown = false;
+};
+
+/// A scenario-specific way to show results (a seed's table, a plot). It
+/// sees only the plain records, so `report` of a saved file draws it too.
+class view {
+ public:
+  virtual ~view() = default;
+  /// "seed-001", "jmh"...
+  virtual std::string_view name() const = 0;
+  virtual void write(const scenario_results& r, const table_style& style,
+                     std::ostream& out) const = 0;
+  /// A gnuplot script drawing the results; unset: the generic plot is used.
+  virtual std::optional<std::string> plot_script(const scenario_results&) const { return {}; }
+};
+
+} // namespace actorbench::bench
