@@ -22,7 +22,8 @@ display_unit choose_unit(const std::vector<double>& values, const std::string& b
                          const std::string& forced = {});
 
 /// `value / unit.scale` with three significant digits but no fewer than
-/// the integer digits ("512", "30.5", "0.00123" only when forced); "n/a"
+/// the integer digits ("512", "30.5", "0.00123" only when forced), whole
+/// counts (no unit) without decimals; "n/a"
 /// for NaN.
 std::string format_in(double value, const display_unit& unit);
 
