@@ -15,8 +15,10 @@ namespace {
 
 using json = nlohmann::json;
 
+// A key that must be present but may be null.
 template <class T, class F>
 std::optional<T> optional_of(const json_node& n, std::string_view key, F read) {
+  n.at(key);
   if (!n.has(key))
     return std::nullopt;
   return read(n.at(key));
@@ -95,10 +97,9 @@ param_decl read_param_decl(const json_node& n) {
   p.scan = n.at("scan").boolean();
   p.aliases = n.at("aliases").texts();
   p.group = n.at("group").text();
-  if (n.has("only_if")) {
-    auto o = n.at("only_if");
-    p.only_if = {o.at("param").text(), o.at("words").texts()};
-  }
+  p.only_if = optional_of<applies_when>(n, "only_if", [](const json_node& o) {
+                return applies_when{o.at("param").text(), o.at("words").texts()};
+              }).value_or(applies_when{});
   return p;
 }
 
@@ -144,7 +145,6 @@ harness_settings read_harness(const json_node& n) {
   h.shuffle = n.at("shuffle").boolean();
   h.seed = n.at("seed").count();
   h.reference = n.at("reference").count();
-  n.at("memory_budget_bytes");
   h.memory_budget_bytes = optional_of<std::uint64_t>(n, "memory_budget_bytes",
                                                      [](const json_node& v) { return v.count(); });
   return h;
@@ -202,8 +202,6 @@ run_result read_run(const json_node& n) {
   r.cpu.user_s = n.at("cpu_user_s").real();
   r.cpu.system_s = n.at("cpu_system_s").real();
   auto bytes = [](const json_node& v) { return v.count(); };
-  n.at("start_rss_bytes");
-  n.at("peak_rss_bytes");
   r.start_rss_bytes = optional_of<std::uint64_t>(n, "start_rss_bytes", bytes);
   r.peak_rss_bytes = optional_of<std::uint64_t>(n, "peak_rss_bytes", bytes);
   auto load = n.at("load_1m");
@@ -259,15 +257,15 @@ scenario_results read_schema2(const json_node& doc) {
   r.load_end = load.at("end").real();
   r.scenario = read_declaration(doc.at("scenario"));
   r.harness = read_harness(doc.at("harness"));
-  doc.at("stopped");
-  r.stopped = doc.has("stopped") ? doc.at("stopped").text() : "";
+  r.stopped = optional_of<std::string>(doc, "stopped", [](const json_node& v) {
+                return v.text();
+              }).value_or("");
   for (const auto& c : doc.at("configurations").items())
     r.configurations.push_back(read_configuration_result(c, r.scenario));
   if (!r.configurations.empty() && r.harness.reference >= r.configurations.size())
     doc.at("harness").at("reference").fail("the index of a configuration");
-  doc.at("search");
-  if (doc.has("search"))
-    r.search = read_search(doc.at("search"), r.configurations.size());
+  r.search = optional_of<search_result>(
+    doc, "search", [&](const json_node& v) { return read_search(v, r.configurations.size()); });
   return r;
 }
 

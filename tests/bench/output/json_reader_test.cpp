@@ -139,6 +139,7 @@ TEST_CASE("json_reader: refusals name the file and the problem in one line") {
         == "'x.json': configurations[0].params has no tick");
   CHECK(refusal(edited([](json& d) { d["scenario"]["metrics"][0]["better"] = "up"; }))
         == "'x.json': scenario.metrics[0].better is not lower or higher");
+  CHECK(refusal(edited([](json& d) { d.erase("stopped"); })) == "'x.json': stopped is missing");
   CHECK(refusal(edited([](json& d) { d["harness"]["reference"] = 7; }))
         == "'x.json': harness.reference is not the index of a configuration");
 }
