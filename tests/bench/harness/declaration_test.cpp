@@ -1,3 +1,5 @@
+#include <stdexcept>
+
 #include <doctest/doctest.h>
 
 #include <stdexcept>

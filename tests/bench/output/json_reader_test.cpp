@@ -1,0 +1,155 @@
+#include <cmath>
+#include <fstream>
+#include <sstream>
+
+#include <doctest/doctest.h>
+#include <nlohmann/json.hpp>
+
+#include "bench/output/results_writer.hpp"
+#include "sample_results.hpp"
+
+using namespace actorbench::bench;
+using nlohmann::json;
+
+namespace {
+
+std::string schema1_fanout() {
+  std::ifstream in{ACTORBENCH_SCHEMA1_FANOUT};
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+// The error of reading `doc`, which must fail.
+std::string refusal(const std::string& text) {
+  auto r = read_results(text, "x.json");
+  REQUIRE_FALSE(r);
+  CHECK(r.err().code == errc::bad_input);
+  return r.err().message;
+}
+
+// The sample's JSON changed by `edit`.
+template <class F>
+std::string edited(F edit) {
+  auto doc = json::parse(to_json(testing::sample_results()));
+  edit(doc);
+  return doc.dump();
+}
+
+} // namespace
+
+TEST_CASE("json_reader: write, read and write again gives the same JSON") {
+  auto first = to_json(testing::sample_results());
+  auto read = read_results(first, "sample.json");
+  REQUIRE(read);
+  CHECK(to_json(*read) == first);
+}
+
+TEST_CASE("json_reader: values come back typed and kebab-case, NaN as NaN") {
+  auto r = read_results(to_json(testing::sample_results()), "sample.json");
+  REQUIRE(r);
+  const auto& c = r->configurations.at(1);
+  CHECK(c.config.integer("message-bytes") == 64);
+  CHECK(c.config.seconds("tick") == 0.01);
+  CHECK(c.config.flag("crypto"));
+  CHECK(c.config.word("cipher") == "chacha");
+  CHECK(c.config.text("note") == "said \"hi\", twice");
+  CHECK(r->configurations[0].config.not_applicable == std::vector<std::string>{"cipher"});
+  CHECK(std::isnan(c.runs[0].load_after));
+  CHECK(std::isnan(std::get<double>(c.runs[0].record.facts.at("unknown"))));
+  CHECK(std::get<std::vector<std::string>>(c.runs[0].record.facts.at("keys")).size() == 2);
+  CHECK(c.runs[1].record.partial);
+  CHECK_FALSE(c.runs[1].start_rss_bytes);
+  CHECK(r->scenario.search->param == "procs");
+  CHECK(r->scenario.find_metric("latency_s")->per_run == reduction::p99);
+  CHECK(r->search->smallest_failing == 20);
+  CHECK(r->stopped == "signal 2");
+}
+
+TEST_CASE("json_reader: a schema 1 fan-out file is imported into schema 2") {
+  auto r = read_results(schema1_fanout(), "old.json");
+  REQUIRE(r);
+  CHECK(r->scenario.name == "fanout");
+  CHECK(r->scenario.headline().name == "replies_s");
+  CHECK(r->scenario.find_metric("spawn_done_s")->phase);
+  REQUIRE(r->configurations.size() == 2);
+  const auto& off = r->configurations[0];
+  const auto& on = r->configurations[1];
+  CHECK(off.config.integer("procs") == 100);
+  CHECK_FALSE(off.config.flag("crypto"));
+  CHECK_FALSE(off.config.applies("cipher"));
+  CHECK(on.config.word("cipher") == "aes-128-ctr");
+  CHECK(on.config.word("clock") == "lean");
+  REQUIRE(on.runs.size() == 2);
+  CHECK(on.runs[1].record.samples.at("replies_s").size() == 1);
+  CHECK(on.runs[0].record.samples.count("teardown_done_s") == 1);
+  CHECK(on.runs[0].record.checks.at("missing_ids") == 0);
+  CHECK(on.runs[0].peak_rss_bytes);
+  CHECK(std::isnan(on.runs[0].wall_s));
+  CHECK(std::get<std::string>(on.facts.at("plaintext")) == "Hello World!");
+  CHECK(r->machine.caf_version == "0.17.6");
+  CHECK(r->harness.runs == 2);
+  // The import writes as schema 2 and reads back the same.
+  auto v2 = to_json(*r);
+  auto again = read_results(v2, "new.json");
+  REQUIRE(again);
+  CHECK(to_json(*again) == v2);
+}
+
+TEST_CASE("json_reader: schema 1 nodes become parts and totals sit on the first run") {
+  auto doc = json::parse(schema1_fanout());
+  auto& x = doc["results"][0];
+  x["mismatch_detail"]["missing_ids"] = 3;
+  x["nodes"] = json::parse(R"([{"name": "10.0.0.2:4242", "senders": 50, "replies": [50, 49],
+                                 "replies_in_s": [0.5, 0.25], "teardown_done_s": [0.75, 0.5]}])");
+  auto r = read_results(doc.dump(), "nodes.json");
+  REQUIRE(r);
+  const auto& runs = r->configurations[0].runs;
+  CHECK(runs[0].record.checks.at("missing_ids") == 3);
+  CHECK(runs[1].record.checks.at("missing_ids") == 0);
+  REQUIRE(runs[1].record.parts.size() == 1);
+  const auto& part = runs[1].record.parts[0];
+  CHECK(part.name == "10.0.0.2:4242");
+  CHECK(part.samples.at("replies_s") == std::vector<double>{0.25});
+  CHECK(std::get<double>(part.facts.at("replies")) == 49);
+  CHECK(std::get<double>(part.facts.at("senders")) == 50);
+}
+
+TEST_CASE("json_reader: other schema 1 files are refused by name") {
+  auto msg = refusal(R"({"tool": {"name": "actorbench", "version": "0.1.0", "benchmark": "keygen"},
+                         "results": []})");
+  CHECK(msg == "'x.json' is a keygen result of schema 1 (actorbench 0.1.0): re-run it to read it");
+}
+
+TEST_CASE("json_reader: refusals name the file and the problem in one line") {
+  CHECK(refusal("") == "'x.json' is empty, not an actorbench result file");
+  CHECK(refusal("{\"tool\": ").rfind("'x.json' is not JSON: ", 0) == 0);
+  CHECK(refusal(R"({"name": "hyperfine"})") == "'x.json' is not an actorbench result file");
+  CHECK(refusal(edited([](json& d) { d["schema_version"] = 3; }))
+        == "'x.json' has schema_version 3; this actorbench reads 1 and 2");
+  CHECK(refusal(edited([](json& d) { d["configurations"][0]["runs"][1].erase("wall_s"); }))
+        == "'x.json': configurations[0].runs[1].wall_s is missing");
+  CHECK(refusal(edited([](json& d) { d["configurations"][1]["params"]["procs"] = "ten"; }))
+        == "'x.json': configurations[1].params.procs is not an integer");
+  CHECK(refusal(edited([](json& d) { d["machine"]["cores"] = -2; }))
+        == "'x.json': machine.cores is not a non-negative integer");
+  CHECK(refusal(edited([](json& d) { d["configurations"][0]["params"]["threads"] = 2; }))
+        == "'x.json': configurations[0].params.threads is not a parameter of sample");
+  CHECK(refusal(edited([](json& d) { d["configurations"][0]["params"].erase("tick"); }))
+        == "'x.json': configurations[0].params has no tick");
+  CHECK(refusal(edited([](json& d) { d["scenario"]["metrics"][0]["better"] = "up"; }))
+        == "'x.json': scenario.metrics[0].better is not lower or higher");
+  CHECK(refusal(edited([](json& d) { d.erase("stopped"); })) == "'x.json': stopped is missing");
+  CHECK(refusal(edited([](json& d) { d["harness"]["reference"] = 7; }))
+        == "'x.json': harness.reference is not the index of a configuration");
+}
+
+TEST_CASE("json_reader: derived and label are ignored on read") {
+  auto text = edited([](json& d) {
+    d["configurations"][0]["derived"] = nullptr;
+    d["configurations"][0]["label"] = "anything";
+  });
+  auto r = read_results(text, "x.json");
+  REQUIRE(r);
+  CHECK(to_json(*r) == to_json(testing::sample_results()));
+}
