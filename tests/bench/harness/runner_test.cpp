@@ -244,21 +244,43 @@ TEST_CASE("runner: a configuration beyond the memory budget is refused before an
   CHECK(calls == 0);
 }
 
-TEST_CASE("runner: progress counts every run and weighs the unmeasured by cost_hint") {
+namespace {
+
+/// The progress reports of a run of procs 1 and 2, procs 2 hinted at 8x.
+std::vector<progress_report> reports_of(const harness_settings& settings,
+                                        scenario_results& results) {
   recorder rec;
   toy_scenario s{procs_declaration(), rec.run()};
   s.cost_fn = [](const configuration& c) { return c.integer("procs") == 2 ? 8.0 : 1.0; };
   std::vector<progress_report> reports;
   runner_callbacks callbacks;
   callbacks.progress = [&](const progress_report& p) { reports.push_back(p); };
-  auto results = run_plan(s, plan_for(s, "1,2"), settings_with(2, 1), never, callbacks);
-  REQUIRE(results);
+  auto ran = run_plan(s, plan_for(s, "1,2"), settings, never, callbacks);
+  REQUIRE(ran);
+  results = std::move(*ran);
+  return reports;
+}
+
+} // namespace
+
+TEST_CASE("runner: progress counts every run, warm-ups included") {
+  scenario_results results;
+  auto reports = reports_of(settings_with(2, 1), results);
   REQUIRE(reports.size() == 6);
   for (std::size_t i = 0; i < reports.size(); ++i) {
     CHECK(reports[i].done == i + 1);
     CHECK(reports[i].total == 6);
   }
   CHECK(reports.back().seconds_left == 0);
+}
+
+TEST_CASE("runner: the first ETA counts an unmeasured configuration by its cost_hint") {
+  scenario_results results;
+  auto reports = reports_of(settings_with(1, 0), results);
+  REQUIRE(reports.size() == 2);
+  // After procs 1's run, procs 2 (hinted 8x) is left: 8 times what procs 1 took.
+  auto first_wall = results.configurations[0].runs[0].wall_s;
+  CHECK(reports[0].seconds_left == doctest::Approx(8 * first_wall));
 }
 
 TEST_CASE("runner: notes of a run reach the callback") {
@@ -275,19 +297,4 @@ TEST_CASE("runner: notes of a run reach the callback") {
   REQUIRE(run_plan(s, plan_for(s, "1,2"), settings_with(1, 0), never, callbacks));
   CHECK(notes == std::vector<std::string>{"procs 1", "procs 2"});
   CHECK(progress_calls == 4); // one within and one after each run
-}
-
-TEST_CASE("runner: the first ETA counts an unmeasured configuration by its cost_hint") {
-  recorder rec;
-  toy_scenario s{procs_declaration(), rec.run()};
-  s.cost_fn = [](const configuration& c) { return c.integer("procs") == 2 ? 8.0 : 1.0; };
-  std::vector<progress_report> reports;
-  runner_callbacks callbacks;
-  callbacks.progress = [&](const progress_report& p) { reports.push_back(p); };
-  auto results = run_plan(s, plan_for(s, "1,2"), settings_with(1, 0), never, callbacks);
-  REQUIRE(results);
-  REQUIRE(reports.size() == 2);
-  // After procs 1's run, procs 2 (hinted 8x) is left: 8 times what procs 1 took.
-  auto first_wall = results->configurations[0].runs[0].wall_s;
-  CHECK(reports[0].seconds_left == doctest::Approx(8 * first_wall));
 }
