@@ -13,12 +13,12 @@ class harness_context : public run_context {
   harness_context(const std::atomic<bool>& stop, const memory_budget& memory)
     : stop_(stop), memory_(memory) {}
 
-  const configuration& config() const override { return *config_; }
-  bool warmup() const override { return warmup_; }
-  std::size_t run_index() const override { return run_index_; }
-  bool probing() const override { return probing_; }
+  const configuration& config() const override { return *current; }
+  bool warmup() const override { return is_warmup; }
+  std::size_t run_index() const override { return index; }
+  bool probing() const override { return is_probe; }
   const std::atomic<bool>& stop() const override { return stop_; }
-  std::chrono::steady_clock::time_point deadline() const override { return deadline_; }
+  std::chrono::steady_clock::time_point deadline() const override { return ends; }
   const memory_budget& memory() const override { return memory_; }
   void progress(double fraction_of_run) const override {
     if (on_progress)
@@ -29,11 +29,12 @@ class harness_context : public run_context {
       on_note(line);
   }
 
-  const configuration* config_ = nullptr;
-  bool warmup_ = false;
-  std::size_t run_index_ = 0;
-  bool probing_ = false;
-  std::chrono::steady_clock::time_point deadline_ = std::chrono::steady_clock::time_point::max();
+  // Set by the runner before each run.
+  const configuration* current = nullptr;
+  bool is_warmup = false;
+  std::size_t index = 0;
+  bool is_probe = false;
+  std::chrono::steady_clock::time_point ends = std::chrono::steady_clock::time_point::max();
   std::function<void(double)> on_progress;
   std::function<void(const std::string&)> on_note;
 

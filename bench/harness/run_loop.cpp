@@ -34,11 +34,11 @@ run_loop::run_loop(scenario_session& session, std::size_t planned_runs,
 result<bool> run_loop::run_one(std::size_t config, bool warmup, std::size_t round, bool probing) {
   auto& target = results_.configurations[config];
   harness_context ctx{stop_.flag(), budget_};
-  ctx.config_ = &target.config;
-  ctx.warmup_ = warmup;
-  ctx.run_index_ = warmup ? warmups_taken_[config] : target.runs.size();
-  ctx.probing_ = probing;
-  ctx.deadline_ = stop_.deadline();
+  ctx.current = &target.config;
+  ctx.is_warmup = warmup;
+  ctx.index = warmup ? warmups_taken_[config] : target.runs.size();
+  ctx.is_probe = probing;
+  ctx.ends = stop_.deadline();
   ctx.on_progress = [this, config](double f) { report(f, config); };
   ctx.on_note = callbacks_.note;
   if (!origin_)
