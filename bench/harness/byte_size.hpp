@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 
 #include "bench/common/error.hpp"
@@ -14,5 +15,12 @@ namespace actorbench::bench {
 result<std::uint64_t> parse_byte_size(const std::string& option, const std::string& text,
                                       std::uint64_t min, std::uint64_t max,
                                       const std::string& min_text, const std::string& max_text);
+
+/// Reads a byte count such as 4096, 512M or 1.5G (K, M, G, T, P are powers
+/// of 1024, a fraction of a byte truncated); nullopt for anything else.
+std::optional<std::uint64_t> parse_size_value(const std::string& text);
+
+/// 1048576 -> "1M", 1536 -> "1536": the shortest exact K, M, G, T, P text.
+std::string size_text(std::uint64_t bytes);
 
 } // namespace actorbench::bench

@@ -28,20 +28,23 @@ std::string human_bytes(std::uint64_t bytes) {
   return buf;
 }
 
-result<memory_budget> parse_memory_budget(const std::string& text) {
+memory_budget machine_budget(std::optional<std::uint64_t> cap_bytes) {
   memory_budget out;
   out.bytes = available_memory_bytes();
-  if (text.empty())
-    return out;
-  auto parsed = parse_byte_size("--max-memory", text, 1024, max_cap_bytes, "1K", "1P");
-  if (!parsed)
-    return parsed.err();
-  auto cap = *parsed;
-  if (!out.bytes || cap <= *out.bytes) {
-    out.bytes = cap;
+  if (cap_bytes && (!out.bytes || *cap_bytes <= *out.bytes)) {
+    out.bytes = cap_bytes;
     out.capped = true;
   }
   return out;
+}
+
+result<memory_budget> parse_memory_budget(const std::string& text) {
+  if (text.empty())
+    return machine_budget(std::nullopt);
+  auto parsed = parse_byte_size("--max-memory", text, 1024, max_cap_bytes, "1K", "1P");
+  if (!parsed)
+    return parsed.err();
+  return machine_budget(*parsed);
 }
 
 result<bool> check_memory_estimate(const memory_budget& budget, const std::string& option,

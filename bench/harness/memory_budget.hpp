@@ -21,6 +21,10 @@ struct memory_budget {
 /// e.g. 512M, 1.5G. Empty text means no cap.
 result<memory_budget> parse_memory_budget(const std::string& text);
 
+/// The machine's available memory, lowered to `cap_bytes` when that is
+/// given and smaller (then `capped`).
+memory_budget machine_budget(std::optional<std::uint64_t> cap_bytes);
+
 /// Refuses, before any work, `count` items (actors, keys, players) at about
 /// `bytes_per_item` each when they do not fit `budget`. The error names the
 /// option with its value, the estimate and the budget: with `items` "actors"

@@ -125,7 +125,10 @@ double percentile(std::vector<double> samples, double p) {
   if (samples.empty())
     return 0;
   std::sort(samples.begin(), samples.end());
-  auto rank = static_cast<std::size_t>(std::ceil(p / 100.0 * static_cast<double>(samples.size())));
+  // p / 100 is inexact (99.9 / 100 * 1000 = 999.0000000000001): without the
+  // tolerance the rank would step past the nearest one.
+  auto exact = p / 100.0 * static_cast<double>(samples.size());
+  auto rank = static_cast<std::size_t>(std::ceil(exact - 1e-9));
   return samples[std::clamp<std::size_t>(rank, 1, samples.size()) - 1];
 }
 

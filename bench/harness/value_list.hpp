@@ -1,6 +1,8 @@
 #pragma once
 
 #include <cstddef>
+#include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -17,6 +19,20 @@ inline constexpr std::size_t max_list_values = 1000;
 result<std::vector<std::size_t>> parse_count_list(const std::string& option,
                                                   const std::string& text, std::size_t min,
                                                   std::size_t max);
+
+/// Reads one value of a list or one end or step of a range ("12", "4K");
+/// nullopt when the text is not one.
+using list_item_parser = std::function<std::optional<std::size_t>(const std::string&)>;
+
+/// parse_count_list with another reader for values and + steps (sizes with
+/// suffixes); `expected` says what is valid after "invalid OPTION 'TEXT': ".
+result<std::vector<std::size_t>> parse_scan_list(const std::string& option, const std::string& text,
+                                                 std::size_t min, std::size_t max,
+                                                 const list_item_parser& item,
+                                                 const std::string& expected);
+
+/// "123" -> 123; nullopt for anything but decimal digits (at most 19).
+std::optional<std::size_t> parse_whole_number(const std::string& text);
 
 /// Parses a single whole number in [min, max].
 result<std::size_t> parse_count(const std::string& option, const std::string& text, std::size_t min,

@@ -227,3 +227,13 @@ TEST_CASE("first run much slower than the rest") {
   CHECK_FALSE(first_run_much_slower({5}));
   CHECK_FALSE(first_run_much_slower({}));
 }
+
+TEST_CASE("percentile takes the nearest rank even where p / 100 is inexact") {
+  std::vector<double> samples;
+  for (int i = 1; i <= 1000; ++i)
+    samples.push_back(i);
+  CHECK(percentile(samples, 99.9) == 999);
+  CHECK(percentile(samples, 99) == 990);
+  CHECK(percentile(samples, 100) == 1000);
+  CHECK(percentile(samples, 0) == 1);
+}

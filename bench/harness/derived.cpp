@@ -1,0 +1,108 @@
+#include "bench/harness/derived.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <numeric>
+
+namespace actorbench::bench {
+
+namespace {
+
+/// Values per side above which the pairwise differences (n * m of them)
+/// are taken between evenly spaced order statistics instead of every value:
+/// 2048^2 doubles is 32 MiB, and the quantiles barely move.
+constexpr std::size_t max_pairwise_side = 2048;
+
+double reduce(const std::vector<double>& events, reduction how) {
+  switch (how) {
+    case reduction::median:
+      return median(events);
+    case reduction::p99:
+      return percentile(events, 99);
+    case reduction::p999:
+      return percentile(events, 99.9);
+    case reduction::max:
+      return *std::max_element(events.begin(), events.end());
+    case reduction::mean:
+      break;
+  }
+  return std::accumulate(events.begin(), events.end(), 0.0) / static_cast<double>(events.size());
+}
+
+/// ln of the values, sorted, at most max_pairwise_side of them.
+std::vector<double> sorted_logs(const std::vector<double>& values) {
+  std::vector<double> logs;
+  for (double v : values)
+    logs.push_back(std::log(v));
+  std::sort(logs.begin(), logs.end());
+  if (logs.size() <= max_pairwise_side)
+    return logs;
+  std::vector<double> thinned;
+  for (std::size_t i = 0; i < max_pairwise_side; ++i)
+    thinned.push_back(logs[i * (logs.size() - 1) / (max_pairwise_side - 1)]);
+  return thinned;
+}
+
+ratio_interval point_estimate(const std::vector<double>& candidate,
+                              const std::vector<double>& baseline) {
+  ratio_interval out;
+  out.estimated_only = true;
+  if (candidate.empty() || baseline.empty())
+    out.ratio = std::numeric_limits<double>::quiet_NaN();
+  else
+    out.ratio = median(candidate) / median(baseline);
+  out.low = out.high = out.ratio;
+  return out;
+}
+
+} // namespace
+
+std::vector<double> per_run_values(const configuration_result& c, const metric_decl& m) {
+  std::vector<double> out;
+  for (const auto& run : c.runs) {
+    auto samples = run.record.samples.find(m.name);
+    if (samples == run.record.samples.end() || samples->second.empty())
+      continue;
+    out.push_back(m.per_event ? reduce(samples->second, m.per_run) : samples->second.front());
+  }
+  return out;
+}
+
+std::uint64_t check_total(const configuration_result& c, const std::string& check) {
+  std::uint64_t total = 0;
+  for (const auto& run : c.runs)
+    if (auto count = run.record.checks.find(check); count != run.record.checks.end())
+      total += count->second;
+  return total;
+}
+
+ratio_interval relative_to(const std::vector<double>& candidate,
+                           const std::vector<double>& baseline) {
+  if (candidate.size() < 2 || baseline.size() < 2)
+    return point_estimate(candidate, baseline);
+  auto c = sorted_logs(candidate);
+  auto b = sorted_logs(baseline);
+  std::vector<double> d;
+  d.reserve(c.size() * b.size());
+  for (double x : c)
+    for (double y : b)
+      d.push_back(x - y);
+  std::sort(d.begin(), d.end());
+  auto n = static_cast<double>(c.size());
+  auto m = static_cast<double>(b.size());
+  auto nm = d.size();
+  // Moses' distribution-free interval: the order statistics of the pairwise
+  // differences that the U test's 95% critical value brackets.
+  auto k_real = std::floor(n * m / 2 - 1.96 * std::sqrt(n * m * (n + m + 1) / 12));
+  auto k = static_cast<std::size_t>(std::clamp(k_real, 0.0, static_cast<double>(nm - 1)));
+  ratio_interval out;
+  auto middle = nm % 2 == 1 ? d[nm / 2] : (d[nm / 2 - 1] + d[nm / 2]) / 2;
+  out.ratio = std::exp(middle);
+  out.low = std::exp(d[k]);
+  out.high = std::exp(d[nm - 1 - k]);
+  out.p_value = mann_whitney_u_p_value(candidate, baseline);
+  return out;
+}
+
+} // namespace actorbench::bench

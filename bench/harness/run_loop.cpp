@@ -1,0 +1,112 @@
+#include "bench/harness/run_loop.hpp"
+
+#include <algorithm>
+
+#include "bench/harness/harness_context.hpp"
+#include "bench/harness/measure_run.hpp"
+
+namespace actorbench::bench {
+
+namespace {
+
+std::vector<double> hints_of(const scenario_session& session, const scenario_results& results) {
+  std::vector<double> out;
+  for (const auto& c : results.configurations)
+    out.push_back(session.cost_hint(c.config));
+  return out;
+}
+
+} // namespace
+
+run_loop::run_loop(scenario_session& session, std::size_t planned_runs,
+                   const runner_callbacks& callbacks, stop_watcher& stop,
+                   const memory_budget& budget, scenario_results& results)
+  : session_(session),
+    callbacks_(callbacks),
+    stop_(stop),
+    budget_(budget),
+    results_(results),
+    estimate_(hints_of(session, results)),
+    planned_(results.configurations.size(), planned_runs),
+    taken_(results.configurations.size()),
+    warmups_taken_(results.configurations.size()) {}
+
+result<bool> run_loop::run_one(std::size_t config, bool warmup, std::size_t round, bool probing) {
+  auto& target = results_.configurations[config];
+  harness_context ctx{stop_.flag(), budget_};
+  ctx.current = &target.config;
+  ctx.is_warmup = warmup;
+  ctx.index = warmup ? warmups_taken_[config] : target.runs.size();
+  ctx.is_probe = probing;
+  ctx.ends = stop_.deadline();
+  ctx.on_progress = [this, config](double f) { report(f, config); };
+  ctx.on_note = callbacks_.note;
+  if (!origin_)
+    origin_ = std::chrono::steady_clock::now();
+  auto measured = measure_run(session_, ctx, *origin_);
+  if (!measured)
+    return measured.err();
+  estimate_.record(config, measured->wall_s, warmup);
+  ++taken_[config];
+  if (warmup) {
+    ++warmups_taken_[config];
+  } else {
+    measured->index = target.runs.size();
+    measured->round = round;
+    target.runs.push_back(std::move(*measured));
+  }
+  report(0, config);
+  return true;
+}
+
+bool run_loop::stopped() {
+  auto reason = stop_.reason();
+  if (!reason.empty())
+    results_.stopped = reason;
+  return !reason.empty();
+}
+
+std::size_t run_loop::add_configuration(configuration c, std::size_t planned_runs) {
+  c.index = results_.configurations.size();
+  auto hint = session_.cost_hint(c);
+  configuration_result added;
+  added.config = std::move(c);
+  results_.configurations.push_back(std::move(added));
+  planned_.push_back(planned_runs);
+  taken_.push_back(0);
+  warmups_taken_.push_back(0);
+  return estimate_.add(hint);
+}
+
+void run_loop::plan_more(std::size_t config, std::size_t runs) {
+  planned_[config] = taken_[config] + runs;
+}
+
+std::size_t run_loop::measured_runs(std::size_t config) const {
+  return results_.configurations[config].runs.size();
+}
+
+double run_loop::measured_wall_s(std::size_t config) const {
+  double total = 0;
+  for (const auto& r : results_.configurations[config].runs)
+    total += r.wall_s;
+  return total;
+}
+
+void run_loop::report(double fraction_of_current, std::size_t current) const {
+  if (!callbacks_.progress)
+    return;
+  std::vector<std::size_t> remaining(planned_.size());
+  progress_report out;
+  for (std::size_t i = 0; i < planned_.size(); ++i) {
+    remaining[i] = planned_[i] > taken_[i] ? planned_[i] - taken_[i] : 0;
+    out.done += taken_[i];
+    out.total += std::max(planned_[i], taken_[i]);
+  }
+  out.seconds_left = estimate_.seconds_left(remaining);
+  if (fraction_of_current > 0 && remaining[current] > 0)
+    out.seconds_left = std::max(0.0, out.seconds_left - fraction_of_current * cost(current));
+  callbacks_.progress(out);
+}
+
+} // namespace actorbench::bench

@@ -1,0 +1,108 @@
+#include <doctest/doctest.h>
+
+#include <cmath>
+
+#include "bench/harness/derived.hpp"
+
+using namespace actorbench::bench;
+
+namespace {
+
+configuration_result with_runs(const std::vector<std::vector<double>>& samples) {
+  configuration_result c;
+  for (const auto& values : samples) {
+    run_result r;
+    if (!values.empty())
+      r.record.samples["latency_s"] = values;
+    r.record.checks["lost"] = values.size();
+    c.runs.push_back(r);
+  }
+  return c;
+}
+
+metric_decl per_event(reduction how) {
+  metric_decl m;
+  m.name = "latency_s";
+  m.per_event = true;
+  m.per_run = how;
+  return m;
+}
+
+} // namespace
+
+TEST_CASE("derived: one value per run, per-event metrics reduced, runs without it skipped") {
+  std::vector<double> events;
+  for (int i = 1; i <= 1000; ++i)
+    events.push_back(i);
+  auto c = with_runs({{3, 1, 2}, {}, events});
+  metric_decl single;
+  single.name = "latency_s";
+  CHECK(per_run_values(c, single) == std::vector<double>{3, 1});
+  CHECK(per_run_values(c, per_event(reduction::median)) == std::vector<double>{2, 500.5});
+  CHECK(per_run_values(c, per_event(reduction::p99)) == std::vector<double>{3, 990});
+  CHECK(per_run_values(c, per_event(reduction::p999)) == std::vector<double>{3, 999});
+  CHECK(per_run_values(c, per_event(reduction::max)) == std::vector<double>{3, 1000});
+  CHECK(per_run_values(c, per_event(reduction::mean)) == std::vector<double>{2, 500.5});
+  metric_decl other;
+  other.name = "throughput";
+  CHECK(per_run_values(c, other).empty());
+}
+
+TEST_CASE("derived: check totals sum over the runs") {
+  auto c = with_runs({{1, 2}, {}, {5}});
+  CHECK(check_total(c, "lost") == 3);
+  CHECK(check_total(c, "mismatches") == 0);
+}
+
+TEST_CASE("derived: identical samples give ratio 1 with an interval around it") {
+  std::vector<double> a{1.00, 1.02, 0.98, 1.01, 0.99, 1.03, 0.97, 1.00};
+  auto r = relative_to(a, a);
+  CHECK(r.ratio == doctest::Approx(1.0));
+  CHECK(r.low <= 1.0);
+  CHECK(r.high >= 1.0);
+  CHECK(r.low < r.high);
+  CHECK(r.p_value > 0.9);
+  CHECK_FALSE(r.estimated_only);
+}
+
+TEST_CASE("derived: a 20% slower candidate gives a ratio near 1.2 whose interval excludes 1") {
+  std::vector<double> base{1.00, 1.02, 0.98, 1.01, 0.99, 1.03, 0.97, 1.00, 1.01, 0.99};
+  std::vector<double> slower;
+  for (double v : base)
+    slower.push_back(v * 1.2);
+  auto r = relative_to(slower, base);
+  CHECK(r.ratio == doctest::Approx(1.2).epsilon(0.01));
+  CHECK(r.low > 1.0);
+  CHECK(r.low <= r.ratio);
+  CHECK(r.high >= r.ratio);
+  CHECK(r.p_value < 0.01);
+  auto faster = relative_to(base, slower);
+  CHECK(faster.ratio == doctest::Approx(1 / 1.2).epsilon(0.01));
+  CHECK(faster.high < 1.0);
+}
+
+TEST_CASE("derived: the interval follows Moses' order statistics") {
+  // n = m = 5: k = floor(12.5 - 1.96 * sqrt(25 * 11 / 12)) = floor(3.12) = 3,
+  // so low and high are the 4th smallest and 4th largest of 25 differences.
+  std::vector<double> b{1, 2, 3, 4, 5};
+  std::vector<double> c{2, 4, 6, 8, 10}; // ln(c_i) - ln(b_j) = ln(2 i / j)
+  std::vector<double> d;
+  for (double x : c)
+    for (double y : b)
+      d.push_back(std::log(x) - std::log(y));
+  std::sort(d.begin(), d.end());
+  auto r = relative_to(c, b);
+  CHECK(r.ratio == doctest::Approx(2.0));
+  CHECK(r.low == doctest::Approx(std::exp(d[3])));
+  CHECK(r.high == doctest::Approx(std::exp(d[21])));
+}
+
+TEST_CASE("derived: fewer than 2 values on a side give the ratio of medians only") {
+  auto r = relative_to({3.0}, {1.0, 2.0, 1.0});
+  CHECK(r.estimated_only);
+  CHECK(r.ratio == doctest::Approx(3.0));
+  CHECK(r.low == r.ratio);
+  CHECK(r.high == r.ratio);
+  CHECK(r.p_value == 1);
+  CHECK(std::isnan(relative_to({}, {1.0}).ratio));
+}
