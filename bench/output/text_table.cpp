@@ -4,6 +4,8 @@
 #include <cmath>
 #include <cstdio>
 
+#include "bench/output/text_wrap.hpp"
+
 namespace actorbench::bench {
 
 namespace {
@@ -26,11 +28,11 @@ void write_aligned(const text_table& rows, std::ostream& out) {
     for (std::size_t i = 0; i < row.size(); ++i) {
       if (widths.size() <= i)
         widths.push_back(0);
-      widths[i] = std::max(widths[i], row[i].size());
+      widths[i] = std::max(widths[i], code_points(row[i]));
     }
   for (const auto& row : rows) {
     for (std::size_t i = 0; i < row.size(); ++i) {
-      auto pad = std::string(widths[i] - row[i].size(), ' ');
+      auto pad = std::string(widths[i] - code_points(row[i]), ' ');
       out << (i == 0 ? row[i] + pad : "  " + pad + row[i]);
     }
     out << '\n';

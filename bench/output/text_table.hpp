@@ -12,7 +12,8 @@ namespace actorbench::bench {
 /// Rows of cells; the first row is the header.
 using text_table = std::vector<std::vector<std::string>>;
 
-/// First column left-aligned, the others right-aligned, two spaces apart.
+/// First column left-aligned, the others right-aligned, two spaces apart;
+/// widths in code points, so "µs" aligns like "ms".
 void write_aligned(const text_table& rows, std::ostream& out);
 
 /// As a Markdown table (first column left, the others right), '*' and '|'

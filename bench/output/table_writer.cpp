@@ -1,0 +1,89 @@
+#include <ostream>
+
+#include "bench/output/column_labels.hpp"
+#include "bench/output/results_grid.hpp"
+#include "bench/output/results_notes.hpp"
+#include "bench/output/results_writer.hpp"
+#include "bench/output/table_layout.hpp"
+#include "bench/output/text_wrap.hpp"
+
+namespace actorbench::bench {
+
+namespace {
+
+/// The generic table: title, constants, the blocks, comparison, warnings.
+class table_writer : public results_writer {
+ public:
+  explicit table_writer(const table_style& style) : style_(style) {}
+
+  void write(const scenario_results& r, std::ostream& out) const override {
+    auto grid = make_results_grid(r, style_);
+    write_lines(
+      {r.scenario.summary.empty() ? r.scenario.name : r.scenario.name + ": " + r.scenario.summary},
+      false, out);
+    write_lines({constants_line(grid.columns)}, false, out);
+    out << '\n';
+    if (r.configurations.empty())
+      write_lines({"no configurations were measured"}, false, out);
+    for (const auto& block : lay_out(grid, style_.width)) {
+      if (style_.markdown)
+        write_markdown_block(block, out);
+      else
+        write_block(block, out);
+      out << '\n';
+    }
+    write_section(comparison_notes(r, grid.columns), out);
+    write_section(warning_notes(r, grid.columns), out);
+  }
+
+ private:
+  /// Each line wrapped to the width; in Markdown a list item when `item`.
+  void write_lines(const std::vector<std::string>& lines, bool item, std::ostream& out) const {
+    for (const auto& line : lines) {
+      if (line.empty())
+        continue;
+      auto text = line;
+      if (style_.markdown && item) {
+        auto indent = line.find_first_not_of(' ');
+        text = line.substr(0, indent) + "- " + line.substr(indent);
+      }
+      for (const auto& part : wrap_text(text, style_.width, "    "))
+        out << part << '\n';
+    }
+  }
+
+  /// A heading line and its items, then a blank line; nothing when empty.
+  void write_section(const std::vector<std::string>& lines, std::ostream& out) const {
+    if (lines.empty())
+      return;
+    write_lines(lines, true, out);
+    out << '\n';
+  }
+
+  table_style style_;
+};
+
+/// A scenario's own table (a seed view) in place of the generic one.
+class view_writer : public results_writer {
+ public:
+  view_writer(const table_style& style, const view& v) : style_(style), view_(&v) {}
+
+  void write(const scenario_results& r, std::ostream& out) const override {
+    view_->write(r, style_, out);
+  }
+
+ private:
+  table_style style_;
+  const view* view_;
+};
+
+} // namespace
+
+std::unique_ptr<results_writer> make_table_writer(const table_style& style,
+                                                  const view* table_view) {
+  if (table_view != nullptr)
+    return std::make_unique<view_writer>(style, *table_view);
+  return std::make_unique<table_writer>(style);
+}
+
+} // namespace actorbench::bench

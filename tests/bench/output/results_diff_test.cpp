@@ -1,0 +1,140 @@
+#include <doctest/doctest.h>
+
+#include <sstream>
+#include <string>
+
+#include "bench/output/results_diff.hpp"
+#include "bench/output/results_merge.hpp"
+#include "output/table_samples.hpp"
+
+using namespace actorbench::bench;
+using namespace actorbench::bench::testing;
+
+namespace {
+
+/// 1000 and 10000 procs, crypto off; times scaled by `factor`.
+scenario_results two_scans(double factor, std::size_t runs = 10) {
+  return sample_results(
+    {sample_runs(sample_config(1000, false), times_near(0.0305 * factor, runs)),
+     sample_runs(sample_config(10000, false), times_near(0.305 * factor, runs))});
+}
+
+diff_options fail_above(double pct) {
+  diff_options o;
+  o.fail_above_pct = pct;
+  o.old_name = "old.json";
+  o.new_name = "new.json";
+  return o;
+}
+
+std::string diff_text(const results_diff& d, results_format f = results_format::table) {
+  std::ostringstream out;
+  write_results_diff(d, f, {}, out);
+  return out.str();
+}
+
+} // namespace
+
+TEST_CASE("20% slower regresses with fail_above 10") {
+  auto d = diff_results(two_scans(1), two_scans(1.2), fail_above(10));
+  REQUIRE(d);
+  REQUIRE(d->matched.size() == 2);
+  const auto& c = d->matched[0].metrics.at(0);
+  CHECK(c.metric == "time_s");
+  CHECK(c.change.ratio == doctest::Approx(1.2).epsilon(0.01));
+  CHECK(c.change.low > 1);
+  CHECK(c.regressed);
+  CHECK(d->regressed());
+  auto text = diff_text(*d);
+  CHECK(text.find("1000 procs: 30.5 ms → 36.6 ms median, 1.20x slower [") != std::string::npos);
+  CHECK(text.find("p < 0.001 (REGRESSION: > 10% worse)\n") != std::string::npos);
+  CHECK(text.find("regression: a metric got more than 10% worse") != std::string::npos);
+}
+
+TEST_CASE("equal results do not regress; 20% faster does not either") {
+  auto same = diff_results(two_scans(1), two_scans(1), fail_above(10));
+  REQUIRE(same);
+  CHECK_FALSE(same->regressed());
+  CHECK(diff_text(*same).find("no regression above 10%") != std::string::npos);
+  auto faster = diff_results(two_scans(1), two_scans(0.8), fail_above(10));
+  REQUIRE(faster);
+  CHECK_FALSE(faster->regressed());
+  CHECK(diff_text(*faster).find("1.25x faster") != std::string::npos);
+}
+
+TEST_CASE("a higher-is-better metric regresses when it drops") {
+  auto o = fail_above(10);
+  o.metric = "replies_s";
+  auto d = diff_results(two_scans(1), two_scans(1.2), o);
+  REQUIRE(d);
+  CHECK(d->matched[0].metrics.at(0).regressed);
+  CHECK(diff_text(*d).find("slower") != std::string::npos);
+  o.metric = "nonesuch";
+  auto bad = diff_results(two_scans(1), two_scans(1), o);
+  REQUIRE_FALSE(bad);
+  CHECK(bad.err().code == errc::bad_input);
+}
+
+TEST_CASE("with one run a side the point estimate decides and says so") {
+  auto d = diff_results(two_scans(1, 1), two_scans(1.2, 1), fail_above(10));
+  REQUIRE(d);
+  CHECK(d->matched[0].metrics.at(0).change.estimated_only);
+  CHECK(d->regressed());
+  CHECK(diff_text(*d).find("point estimate only") != std::string::npos);
+}
+
+TEST_CASE("configurations in one file only are listed, not failed") {
+  auto nu = two_scans(1);
+  nu.configurations.pop_back();
+  nu.configurations.push_back(sample_runs(sample_config(1000, true), times_near(0.04, 5)));
+  auto d = diff_results(two_scans(1), nu, fail_above(10));
+  REQUIRE(d);
+  CHECK(d->matched.size() == 1);
+  CHECK(d->only_old == std::vector<std::string>{"10000 procs, crypto off"});
+  CHECK(d->only_new == std::vector<std::string>{"1000 procs, crypto on, backend openssl"});
+  CHECK_FALSE(d->regressed());
+  auto text = diff_text(*d);
+  CHECK(text.find("only in old.json: 10000 procs, crypto off") != std::string::npos);
+}
+
+TEST_CASE("different scenarios are bad input") {
+  auto other = two_scans(1);
+  other.scenario.name = "cipher";
+  diff_options o;
+  o.old_name = "a.json";
+  o.new_name = "b.json";
+  auto d = diff_results(other, two_scans(1), o);
+  REQUIRE_FALSE(d);
+  CHECK(d.err().message == "'a.json' holds cipher results and 'b.json' fanout results");
+  auto merged = merge_results({{"a.json", other}, {"b.json", two_scans(1)}});
+  REQUIRE_FALSE(merged);
+  CHECK(merged.err().code == errc::bad_input);
+}
+
+TEST_CASE("the diff writes markdown, csv and json") {
+  auto d = diff_results(two_scans(1), two_scans(1.2), fail_above(10));
+  REQUIRE(d);
+  auto md = diff_text(*d, results_format::markdown);
+  CHECK(md.find("| configuration | metric | old.json | new.json | change | verdict |")
+        != std::string::npos);
+  auto csv = diff_text(*d, results_format::csv);
+  CHECK(csv.find("configuration,metric,unit,old_median") == 0);
+  CHECK(csv.find("\n1000 procs,time_s,s,") != std::string::npos);
+  auto json = diff_text(*d, results_format::json);
+  CHECK(json.find("\"regressed\": true") != std::string::npos);
+}
+
+TEST_CASE("merged results label columns by file and configuration") {
+  auto merged = merge_results({{"a.json", two_scans(1)}, {"b.json", two_scans(1.1)}});
+  REQUIRE(merged);
+  REQUIRE(merged->configurations.size() == 4);
+  CHECK(merged->configurations[0].source == "a.json");
+  CHECK(merged->configurations[3].source == "b.json");
+  CHECK(merged->configurations[3].config.index == 3);
+  std::ostringstream out;
+  make_table_writer({})->write(*merged, out);
+  auto text = out.str();
+  CHECK(text.find("relative to a.json: 1000 procs") != std::string::npos);
+  CHECK(text.find("b.json: 1000 procs: 1.10x slower") != std::string::npos);
+  CHECK(text.find("a.json") < text.find("b.json"));
+}
