@@ -4,6 +4,7 @@
 #include "bench/fanout/fanout_declaration.hpp"
 #include "bench/fanout/fanout_refine.hpp"
 #include "bench/fanout/fanout_session.hpp"
+#include "bench/fanout/seed001_view.hpp"
 
 namespace actorbench::bench {
 
@@ -30,6 +31,8 @@ class fanout_scenario : public scenario {
   result<std::unique_ptr<scenario_session>> start(std::vector<configuration>& plan) const override {
     return start_fanout_session(plan);
   }
+
+  std::vector<const view*> views() const override { return {&seed001_view()}; }
 
  private:
   declaration declared_;
