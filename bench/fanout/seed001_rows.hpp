@@ -1,0 +1,24 @@
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "bench/harness/results.hpp"
+#include "bench/output/view.hpp"
+
+namespace actorbench::bench {
+
+/// One row of the seed-001 table: its label (with the unit) and one cell
+/// per configuration.
+struct seed001_row {
+  std::string label;
+  std::vector<std::string> cells;
+};
+
+/// The rows of the seed-001 table for `r`'s configurations: statistics of
+/// the headline, actors/s, phases, memory, mismatches, then per-node rows.
+/// Times are shown in the unit that keeps three significant digits (or
+/// style.time_unit); spread is n/a under 2 runs.
+std::vector<seed001_row> seed001_rows(const scenario_results& r, const table_style& style);
+
+} // namespace actorbench::bench
