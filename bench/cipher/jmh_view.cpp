@@ -208,25 +208,22 @@ std::string ratio_text(const ratio_interval& q) {
   return buf;
 }
 
-std::string comparison_line(const scenario_results& r, std::size_t i, std::size_t against) {
+// "LABEL: 1.20x slower [1.19, 1.21], p = 0.012"; the heading names the reference.
+std::string comparison_line(const scenario_results& r, std::size_t i, std::size_t against,
+                            bool& few) {
   const auto& a = r.configurations[i];
-  const auto& b = r.configurations[against];
   auto mine = metric_values(r, a, "time_per_op", 1);
-  auto theirs = metric_values(r, b, "time_per_op", 1);
+  auto theirs = metric_values(r, r.configurations[against], "time_per_op", 1);
   if (mine.empty() || theirs.empty())
     return label_of(a) + ": n/a (no runs)";
   auto q = relative_to(mine, theirs);
+  few = few || mine.size() < few_runs || theirs.size() < few_runs;
   char p[32];
   std::snprintf(p, sizeof p, "%.3g", q.p_value);
-  auto line = label_of(a) + ": " + ratio_text(q) + " than " + label_of(b) + ", p = " + p;
-  if (q.estimated_only)
-    line += " (one run on a side: no interval)";
-  else if (mine.size() < few_runs || theirs.size() < few_runs)
-    line += " (fewer than " + std::to_string(few_runs) + " runs: p is unreliable)";
-  return line;
+  return label_of(a) + ": " + ratio_text(q) + ", p = " + p;
 }
 
-std::vector<std::string> comparisons(const scenario_results& r) {
+std::vector<std::string> comparisons(const scenario_results& r, bool& few) {
   std::vector<std::string> out;
   auto ref = reference_position(r);
   for (std::size_t i = 0; i < r.configurations.size(); ++i) {
@@ -234,7 +231,7 @@ std::vector<std::string> comparisons(const scenario_results& r) {
       continue;
     auto against = compared_with(r, ref, i);
     if (against != i)
-      out.push_back(comparison_line(r, i, against));
+      out.push_back(comparison_line(r, i, against, few));
   }
   return out;
 }
@@ -257,8 +254,9 @@ std::vector<std::string> warnings(const scenario_results& r) {
         first = std::get<std::string>(why->second);
     }
     auto w = label_of(c) + ": " + std::to_string(failed) + " failed decrypts in " + number(ops, 0)
-             + " measured; its scores are not trustworthy";
-    out.push_back(first.empty() ? w : w + " (first: " + first + ")");
+             + " measured;\n  its scores are not trustworthy";
+    // The first failure on a line of its own: its text can be long.
+    out.push_back(first.empty() ? w : w + "\n  first: " + first);
   }
   return out;
 }
@@ -284,13 +282,16 @@ void jmh_view::write(const scenario_results& r, const table_style& style, std::o
   write_rows(score_rows(r, style), style, out);
   out << '\n';
   write_rows(bytes_rows(r), style, out);
-  auto lines = comparisons(r);
+  bool few = false;
+  auto lines = comparisons(r, few);
   if (!lines.empty()) {
     out << "\nrelative to " << label_of(r.configurations[reference_position(r)])
         << ", at the same message size where measured\n"
            "(median time per decrypt with its 95% interval; p: Mann-Whitney U):\n"
         << (style.markdown ? "\n" : "");
     write_list(lines, "  ", "", style, out);
+    if (few)
+      out << "(fewer than " << few_runs << " runs on a side: p is unreliable)\n";
   }
   bool partial = std::any_of(r.configurations.begin(), r.configurations.end(),
                              [](const configuration_result& c) { return c.partial; });

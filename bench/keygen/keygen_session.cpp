@@ -54,7 +54,7 @@ result<std::unique_ptr<scenario_session>> keygen_session::make(
   std::unique_ptr<keygen_session> s{new keygen_session};
   s->cores_ = std::max(1u, std::thread::hardware_concurrency());
   for (const auto& c : plan) {
-    const auto& path = c.text("dump-keys");
+    auto path = c.applies("dump-keys") ? c.text("dump-keys") : std::string{};
     if (!path.empty() && !s->dump_) {
       // Private keys go only where --dump-keys says, readable by the owner alone.
       auto opened = output_file::open(path, "--dump-keys", file_access::owner_only);

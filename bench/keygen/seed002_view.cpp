@@ -93,34 +93,32 @@ void write_pair(const key_table& t, const table_style& style, std::ostream& out)
   write_table(spread_rows(t, unit), style, out);
 }
 
-std::vector<std::string> footnotes(const std::vector<key_table>& tables) {
+// The lines `line` makes of each cell (name, cell); empty: none.
+template <class Line>
+std::vector<std::string> cell_lines(const std::vector<key_table>& tables, Line line) {
   std::vector<std::string> out;
   for (const auto& t : tables)
     for (std::size_t r = 0; r < t.threads.size(); ++r)
-      for (std::size_t col = 0; col < t.sizes.size(); ++col) {
-        const auto& c = t.cells[r][col];
-        if (c.partial)
-          out.push_back("* partial: " + t.cell_name(r, col) + ": " + std::to_string(c.generated)
-                        + " of " + std::to_string(c.requested) + " keys within the time limit");
-      }
+      for (std::size_t col = 0; col < t.sizes.size(); ++col)
+        if (auto text = line(t.cell_name(r, col), t.cells[r][col]); !text.empty())
+          out.push_back(std::move(text));
   return out;
 }
 
-std::vector<std::string> warnings(const std::vector<key_table>& tables) {
-  std::vector<std::string> out;
-  for (const auto& t : tables)
-    for (std::size_t r = 0; r < t.threads.size(); ++r)
-      for (std::size_t col = 0; col < t.sizes.size(); ++col) {
-        const auto& c = t.cells[r][col];
-        if (c.validation_failures == 0)
-          continue;
-        auto w = t.cell_name(r, col) + ": " + std::to_string(c.validation_failures) + " of "
-                 + std::to_string(c.validated) + " checked keys failed validation";
-        out.push_back(c.first_validation_failure.empty()
-                        ? w
-                        : w + " (first: " + c.first_validation_failure + ")");
-      }
-  return out;
+std::string partial_line(const std::string& name, const key_cell& c) {
+  if (!c.partial)
+    return {};
+  return "* partial: " + name + ": " + std::to_string(c.generated) + " of "
+         + std::to_string(c.requested) + " keys within the time limit";
+}
+
+std::string warning_line(const std::string& name, const key_cell& c) {
+  if (c.validation_failures == 0)
+    return {};
+  auto w = name + ": " + std::to_string(c.validation_failures) + " of "
+           + std::to_string(c.validated) + " checked keys failed validation";
+  // The first failure on a line of its own: its text can be long.
+  return c.first_validation_failure.empty() ? w : w + "\n  first: " + c.first_validation_failure;
 }
 
 } // namespace
@@ -142,9 +140,9 @@ void seed002_view::write(const scenario_results& r, const table_style& style,
     return;
   auto item = style.markdown ? "- " : "";
   out << '\n' << item << spread_note[0] << (style.markdown ? " " : "\n") << spread_note[1] << '\n';
-  for (const auto& n : footnotes(tables))
+  for (const auto& n : cell_lines(tables, partial_line))
     out << item << (style.markdown ? "\\" + n : n) << '\n';
-  for (const auto& w : warnings(tables))
+  for (const auto& w : cell_lines(tables, warning_line))
     out << item << (style.markdown ? "**warning:** " : "warning: ") << w << '\n';
 }
 

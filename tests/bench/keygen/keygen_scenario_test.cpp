@@ -134,7 +134,7 @@ TEST_CASE("keygen: one real cell generates, times and checks its keys") {
   }
 }
 
-TEST_CASE("keygen: a cell past the deadline is partial; --dump-keys is written 0600") {
+TEST_CASE("keygen: a cell past the deadline is partial, and --dump-keys is written 0600") {
   auto path = "keygen_scenario_test_keys.pem";
   ::unlink(path);
   auto s = make_keygen_scenario();

@@ -80,11 +80,13 @@ TEST_CASE("seed 002 view: two tables per algorithm, units, partial cells and war
   CHECK(contains(text,
                  "* partial: rsa-1024 (openssl) on 2 threads: 2 of 4 keys within the time limit"));
   CHECK(contains(text,
-                 "warning: rsa-1024 (openssl) on 2 threads: 1 of 2 checked keys failed validation "
-                 "(first: pairwise check failed)"));
+                 "warning: rsa-1024 (openssl) on 2 threads: 1 of 2 checked keys failed validation"
+                 "\n  first: pairwise check failed"));
   std::istringstream lines{text};
-  for (std::string line; std::getline(lines, line);)
+  for (std::string line; std::getline(lines, line);) {
+    INFO(line);
     CHECK(line.size() <= 100);
+  }
   std::ostringstream md;
   seed002_view::instance().write(handmade(), table_style{100, "", true}, md);
   CHECK(contains(md.str(), "**rsa key generation (openssl)**, wall time per key:"));
