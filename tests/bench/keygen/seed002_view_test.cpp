@@ -6,6 +6,7 @@
 #include "bench/keygen/key_table.hpp"
 #include "bench/keygen/keygen_scenario.hpp"
 #include "bench/keygen/seed002_view.hpp"
+#include "svg_text.hpp"
 
 using namespace actorbench::bench;
 
@@ -100,6 +101,14 @@ TEST_CASE("seed 002 view: the keygen plot script, and none without keys") {
   CHECK(contains(*script, "actorbench keygen: rsa (openssl)"));
   CHECK(contains(*script, "'1024 bits (partial)'"));
   CHECK(contains(*script, "ideal (linear)"));
+  actorbench::test::temp_dir dir;
+  auto path = dir.file("keygen.svg");
+  auto drawn = render_plot(*script, path);
+  INFO((drawn ? std::string{} : drawn.err().message));
+  REQUIRE(drawn);
+  actorbench::test::check_svg(
+    path, {"actorbench keygen: rsa (openssl)", "worker threads", "thread-seconds per key (s)",
+           "512 bits", "1024 bits (partial)", "ideal: flat from 1 thread"});
   scenario_results none;
   none.scenario = make_keygen_scenario()->declared();
   none.configurations = {cell(512, 1, 0, 0, true)};
