@@ -78,6 +78,14 @@ class scenario {
   virtual result<std::unique_ptr<scenario_session>> start(
     std::vector<configuration>& plan) const = 0;
 
+  /// The configuration (an index into the refined plan) the others are
+  /// compared to when the command line gives no --reference; unset: the
+  /// first. The cipher scenario picks openssl/aes-128-ctr/per-actor, as
+  /// `actorbench cipher` always did, not the no-op back-end that comes first.
+  virtual std::optional<std::size_t> default_reference(const std::vector<configuration>&) const {
+    return {};
+  }
+
   /// The seed-shaped tables and plots of this scenario; the first is the
   /// default table view. Empty: the generic table only.
   virtual std::vector<const view*> views() const { return {}; }

@@ -1,0 +1,116 @@
+#include "bench/cipher/cipher_scenario.hpp"
+
+#include <set>
+#include <string>
+#include <vector>
+
+#include "bench/cipher/cipher_pairs.hpp"
+#include "bench/cipher/cipher_session.hpp"
+#include "bench/cipher/decrypt_workload.hpp"
+#include "bench/cipher/jmh_view.hpp"
+#include "crypto/registry.hpp"
+
+namespace actorbench::bench {
+
+namespace {
+
+constexpr std::int64_t ms = 1'000'000; // in nanoseconds
+
+std::vector<std::string> backend_words() {
+  std::vector<std::string> out;
+  for (const auto* b : crypto::registry::instance().backends())
+    out.emplace_back(b->name());
+  return out;
+}
+
+// Every back-end's ciphers, in registry order, each name once.
+std::vector<std::string> cipher_words() {
+  std::vector<std::string> out;
+  std::set<std::string> seen;
+  for (const auto* b : crypto::registry::instance().backends())
+    for (const auto& c : b->ciphers())
+      if (seen.insert(c.name).second)
+        out.push_back(c.name);
+  return out;
+}
+
+declaration cipher_declaration() {
+  declaration d{"cipher",
+                "Decrypt microbenchmark (the Cassandra experiment): every back-end x cipher x "
+                "context strategy x size, JMH-style, interleaved"};
+  d.word("backend", backend_words()).def("all").help("Back-ends: a list or all");
+  d.word("cipher", cipher_words())
+    .def("all")
+    .help("Ciphers: a list or all; pairs a back-end lacks are left out (see --list)");
+  d.word("context", {"per-message", "per-actor", "per-thread"})
+    .def("all")
+    .help(
+      "Where the decrypting context comes from: per-message (made, keyed and freed for "
+      "each decrypt), per-actor (one per thread, made before timing), per-thread (a "
+      "thread-local cache looked up per decrypt)");
+  d.size("size")
+    .range(1, static_cast<std::int64_t>(max_decrypt_message_size))
+    .def("12,64,1024,16384")
+    .unit("bytes")
+    .alias("sizes")
+    .help("Plaintext bytes per message: a list or range");
+  d.integer("threads").range(1, 1024).def("1").unit("threads").help(
+    "Benchmark threads, each with its own contexts");
+  d.duration("time")
+    .range(1 * ms, 600'000 * ms)
+    .def("100")
+    .bare_unit("ms")
+    .unit("ms")
+    .fixed()
+    .help("Wall time of one iteration (one run); a bare number is milliseconds");
+  d.metric("time_per_op", "s")
+    .headline()
+    .help("Wall time per decrypt, all threads together (JMH's avgt)");
+  d.metric("throughput", "ops/s").higher_is_better().help("Decrypts per second, all threads");
+  d.metric("bytes_per_s", "B/s").higher_is_better().help("Plaintext bytes decrypted per second");
+  d.check("failed_decrypts",
+          "Decrypts that failed or returned the wrong size, and threads whose last plaintext "
+          "differed");
+  d.defaults.runs = 5;
+  d.defaults.warmup = 2;
+  return d;
+}
+
+class cipher_scenario : public scenario {
+ public:
+  cipher_scenario() : declared_(cipher_declaration()) {}
+
+  const declaration& declared() const override { return declared_; }
+
+  result<std::vector<configuration>> refine(std::vector<configuration> plan) const override {
+    return keep_available_pairs(std::move(plan), declared_.param("backend")->words,
+                                declared_.param("cipher")->words);
+  }
+
+  result<std::unique_ptr<scenario_session>> start(std::vector<configuration>& plan) const override {
+    return cipher_session::make(plan);
+  }
+
+  std::optional<std::size_t> default_reference(
+    const std::vector<configuration>& plan) const override {
+    // openssl/aes-128-ctr/per-actor at the first size, as before.
+    for (std::size_t i = 0; i < plan.size(); ++i)
+      if (plan[i].word("backend") == "openssl" && plan[i].word("cipher") == "aes-128-ctr"
+          && plan[i].word("context") == "per-actor")
+        return i;
+    return {};
+  }
+
+  std::vector<const view*> views() const override { return {&jmh_view::instance()}; }
+
+ private:
+  declaration declared_;
+};
+
+} // namespace
+
+std::unique_ptr<scenario> make_cipher_scenario() {
+  return std::make_unique<cipher_scenario>();
+}
+
+} // namespace actorbench::bench

@@ -1,0 +1,116 @@
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <sstream>
+
+#include "bench/keygen/key_table.hpp"
+#include "bench/keygen/keygen_scenario.hpp"
+#include "bench/keygen/seed002_view.hpp"
+#include "svg_text.hpp"
+
+using namespace actorbench::bench;
+
+namespace {
+
+// One cell of rsa keys measured once: `wall_per_key` seconds per key.
+configuration_result cell(std::int64_t bits, std::int64_t threads, double wall_per_key,
+                          std::size_t keys = 4, bool partial = false, std::uint64_t failed = 0) {
+  configuration_result c;
+  c.config.values = {{"algo", std::string{"rsa"}},        {"bits", bits},
+                     {"backend", std::string{"openssl"}}, {"threads", threads},
+                     {"keys", std::int64_t{4}},           {"dump-keys", std::string{}}};
+  run_result run;
+  if (keys > 0) {
+    run.record.add("wall_s_per_key", wall_per_key);
+    run.record.add("thread_s_per_key", wall_per_key * static_cast<double>(threads));
+  }
+  for (std::size_t k = 0; k < keys; ++k)
+    run.record.add("key_s", wall_per_key * static_cast<double>(threads));
+  run.record.add("wall_s", wall_per_key * static_cast<double>(keys));
+  run.record.checks["validation_failures"] = failed;
+  run.record.facts["validated"] = 2.0;
+  if (failed > 0)
+    run.record.facts["first_validation_failure"] = std::string{"pairwise check failed"};
+  run.record.partial = partial;
+  c.partial = partial;
+  c.runs.push_back(run);
+  return c;
+}
+
+scenario_results handmade() {
+  scenario_results r;
+  r.scenario = make_keygen_scenario()->declared();
+  r.configurations = {cell(512, 1, 0.002), cell(512, 2, 0.0011), cell(1024, 1, 0.012),
+                      cell(1024, 2, 0.0066, 2, true, 1)};
+  return r;
+}
+
+bool contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
+} // namespace
+
+TEST_CASE("seed 002 view: the spread and max/min - 1 of thread-seconds per key") {
+  auto s = spread_of({1.0, 1.1}, false);
+  CHECK(s.mean_deviation == doctest::Approx(0.05 / 1.05));
+  CHECK(s.max_over_min == doctest::Approx(0.1));
+  CHECK(std::isnan(spread_of({1.0}, false).mean_deviation));
+  auto tables = make_key_tables(handmade());
+  REQUIRE(tables.size() == 1);
+  CHECK(tables[0].sizes == std::vector<std::int64_t>{512, 1024});
+  CHECK(tables[0].threads == std::vector<std::int64_t>{1, 2});
+  CHECK(tables[0].spread[0].max_over_min == doctest::Approx(0.1));
+  CHECK(tables[0].spread[1].partial);
+}
+
+TEST_CASE("seed 002 view: two tables per algorithm, units, partial cells and warnings") {
+  std::ostringstream out;
+  seed002_view::instance().write(handmade(), {}, out);
+  auto text = out.str();
+  CHECK(contains(text, "rsa key generation (openssl), wall time per key:"));
+  CHECK(contains(
+    text, "rsa key generation (openssl), thread-seconds per key (wall x threads / keys, ms):"));
+  CHECK(contains(text, "512 bits"));
+  CHECK(contains(text, "2.00 ms"));
+  CHECK(contains(text, "6.60 ms*"));
+  CHECK(contains(text, "13.2*"));
+  CHECK(contains(text, "spread"));
+  CHECK(contains(text, "max/min - 1"));
+  CHECK(contains(text, "10.00%"));
+  CHECK(contains(text,
+                 "* partial: rsa-1024 (openssl) on 2 threads: 2 of 4 keys within the time limit"));
+  CHECK(contains(text,
+                 "warning: rsa-1024 (openssl) on 2 threads: 1 of 2 checked keys failed validation"
+                 "\n  first: pairwise check failed"));
+  std::istringstream lines{text};
+  for (std::string line; std::getline(lines, line);) {
+    INFO(line);
+    CHECK(line.size() <= 100);
+  }
+  std::ostringstream md;
+  seed002_view::instance().write(handmade(), table_style{100, "", true}, md);
+  CHECK(contains(md.str(), "**rsa key generation (openssl)**, wall time per key:"));
+  CHECK(contains(md.str(), "| threads |"));
+}
+
+TEST_CASE("seed 002 view: the keygen plot script, and none without keys") {
+  auto script = seed002_view::instance().plot_script(handmade());
+  REQUIRE(script);
+  CHECK(contains(*script, "set multiplot layout 1,2"));
+  CHECK(contains(*script, "actorbench keygen: rsa (openssl)"));
+  CHECK(contains(*script, "'1024 bits (partial)'"));
+  CHECK(contains(*script, "ideal (linear)"));
+  actorbench::test::temp_dir dir;
+  auto path = dir.file("keygen.svg");
+  auto drawn = render_plot(*script, path);
+  INFO((drawn ? std::string{} : drawn.err().message));
+  REQUIRE(drawn);
+  actorbench::test::check_svg(
+    path, {"actorbench keygen: rsa (openssl)", "worker threads", "thread-seconds per key (s)",
+           "512 bits", "1024 bits (partial)", "ideal: flat from 1 thread"});
+  scenario_results none;
+  none.scenario = make_keygen_scenario()->declared();
+  none.configurations = {cell(512, 1, 0, 0, true)};
+  CHECK_FALSE(seed002_view::instance().plot_script(none));
+}
