@@ -6,20 +6,13 @@
 
 #include "bench/harness/derived.hpp"
 #include "bench/harness/statistics.hpp"
+#include "bench/output/pooled_samples.hpp"
 #include "bench/output/text_table.hpp"
 #include "bench/output/units.hpp"
 
 namespace actorbench::bench {
 
 namespace {
-
-std::vector<double> pooled(const configuration_result& c, const std::string& metric) {
-  std::vector<double> out;
-  for (const auto& run : c.runs)
-    if (auto at = run.record.samples.find(metric); at != run.record.samples.end())
-      out.insert(out.end(), at->second.begin(), at->second.end());
-  return out;
-}
 
 std::string text_of(const configuration& c, std::string_view name) {
   auto at = c.values.find(name);
@@ -125,7 +118,7 @@ const latency_row latency_rows[] = {
   {"mean", std::nan("")}, {"median", -1}, {"p99", 99}, {"max", 100}, {"min", 0}};
 
 double latency_figure(const configuration_result& c, const latency_row& row) {
-  auto lat = pooled(c, "latency_s");
+  auto lat = pooled_samples(c, "latency_s");
   if (lat.empty())
     return std::nan("");
   if (std::isnan(row.percentile))
@@ -154,7 +147,7 @@ void connection_rows(text_table& t, const scenario_results& r, const table_style
   };
   auto med = [](const char* metric) {
     return [metric](const configuration_result& c) {
-      auto v = pooled(c, metric);
+      auto v = pooled_samples(c, metric);
       return v.empty() ? std::nan("") : median(v);
     };
   };
@@ -167,7 +160,7 @@ void connection_rows(text_table& t, const scenario_results& r, const table_style
   }
   in("connect + handshakes, median", med("connect_s"));
   in("request after connect, median", [](const configuration_result& c) {
-    auto lat = pooled(c, "latency_s"), con = pooled(c, "connect_s");
+    auto lat = pooled_samples(c, "latency_s"), con = pooled_samples(c, "connect_s");
     std::vector<double> rest(lat.size());
     for (std::size_t i = 0; i < lat.size() && i < con.size(); ++i)
       rest[i] = lat[i] - con[i];
@@ -189,7 +182,7 @@ text_table table(const scenario_results& r, const table_style& style) {
   });
   connection_rows(t, r, style);
   add_row(t, r, "requests measured", [](const configuration_result& c) {
-    return std::to_string(pooled(c, "latency_s").size());
+    return std::to_string(pooled_samples(c, "latency_s").size());
   });
   return t;
 }
@@ -198,7 +191,7 @@ text_table table(const scenario_results& r, const table_style& style) {
 
 const configuration_result* find_mode(const scenario_results& r, bool tls) {
   for (const auto& c : r.configurations)
-    if (is_tls(c) == tls && !pooled(c, "latency_s").empty())
+    if (is_tls(c) == tls && !pooled_samples(c, "latency_s").empty())
       return &c;
   return nullptr;
 }
@@ -216,7 +209,7 @@ std::vector<std::string> overhead_lines(const scenario_results& r, const display
     return {};
   const auto& headline = r.scenario.headline();
   auto rel = relative_to(per_run_values(*tls, headline), per_run_values(*plain, headline));
-  auto lat_p = pooled(*plain, "latency_s"), lat_t = pooled(*tls, "latency_s");
+  auto lat_p = pooled_samples(*plain, "latency_s"), lat_t = pooled_samples(*tls, "latency_s");
   auto ms = [&](double v) { return format_in(v, u) + " " + u.name; };
   std::vector<std::string> out{
     "TLS overhead, median ms/request: " + percent(rel.ratio) + " (" + ms(median(lat_p)) + " plain, "
@@ -227,7 +220,7 @@ std::vector<std::string> overhead_lines(const scenario_results& r, const display
     "TLS overhead, mean ms/request: " + percent(summarize(lat_t).mean / summarize(lat_p).mean)
       + " (" + ms(summarize(lat_p).mean) + " plain, " + ms(summarize(lat_t).mean) + " TLS)"};
   if (reconnect(r)) {
-    auto con_p = pooled(*plain, "connect_s"), con_t = pooled(*tls, "connect_s");
+    auto con_p = pooled_samples(*plain, "connect_s"), con_t = pooled_samples(*tls, "connect_s");
     if (!con_p.empty() && !con_t.empty())
       out.push_back("TLS handshake cost per new connection: "
                     + format_value(median(con_t) - median(con_p), "s")

@@ -7,6 +7,7 @@
 
 #include "bench/harness/derived.hpp"
 #include "bench/harness/statistics.hpp"
+#include "bench/output/pooled_samples.hpp"
 #include "bench/output/text_table.hpp"
 #include "bench/output/units.hpp"
 
@@ -27,14 +28,6 @@ constexpr const char* missed_definition =
 const std::vector<std::string> setup_params{"tick-hz", "crypto", "cipher", "threads", "duration"};
 
 // -- figures of one configuration, pooled over its runs ----------------------
-
-std::vector<double> pooled(const configuration_result& c, const std::string& metric) {
-  std::vector<double> out;
-  for (const auto& run : c.runs)
-    if (auto at = run.record.samples.find(metric); at != run.record.samples.end())
-      out.insert(out.end(), at->second.begin(), at->second.end());
-  return out;
-}
 
 double total(const std::vector<double>& values) {
   return std::accumulate(values.begin(), values.end(), 0.0);
@@ -66,7 +59,7 @@ bool varies(const scenario_results& r, const std::string& name) {
 }
 
 bool stopped_early(const configuration_result& c) {
-  return pooled(c, "latency_s").size() + fact_total(c, "skipped")
+  return pooled_samples(c, "latency_s").size() + fact_total(c, "skipped")
          < fact_total(c, "ticks_scheduled");
 }
 
@@ -122,10 +115,10 @@ std::string title(const scenario_results& r) {
 display_unit time_unit(const scenario_results& r, const table_style& style) {
   std::vector<double> all;
   for (const auto& c : r.configurations) {
-    auto lat = pooled(c, "latency_s");
+    auto lat = pooled_samples(c, "latency_s");
     for (double p : {50.0, 99.0, 99.9, 100.0})
       all.push_back(percentile(lat, p));
-    all.push_back(percentile(pooled(c, "fan_in_s"), 50));
+    all.push_back(percentile(pooled_samples(c, "fan_in_s"), 50));
   }
   return choose_unit(all, "s", style.time_unit);
 }
@@ -162,7 +155,7 @@ std::string rss_text(const configuration_result& c) {
 std::vector<std::string> row(const scenario_results& r, std::size_t i, const display_unit& t,
                              const std::map<std::size_t, bool>& probes) {
   const auto& c = r.configurations[i];
-  auto lat = pooled(c, "latency_s");
+  auto lat = pooled_samples(c, "latency_s");
   std::vector<std::string> out{value_text(c.config, "players")};
   for (const auto& p : setup_params)
     if (varies(r, p))
@@ -171,11 +164,11 @@ std::vector<std::string> row(const scenario_results& r, std::size_t i, const dis
                 + count(fact_total(c, "ticks_scheduled")) + (stopped_early(c) ? " (stopped)" : ""));
   for (double p : {50.0, 99.0, 99.9, 100.0})
     out.push_back(lat.empty() ? "n/a" : format_in(percentile(lat, p), t));
-  auto fan_in = pooled(c, "fan_in_s");
-  out.push_back(count(total(pooled(c, "missed"))));
+  auto fan_in = pooled_samples(c, "fan_in_s");
+  out.push_back(count(total(pooled_samples(c, "missed"))));
   out.push_back(fan_in.empty() ? "n/a" : format_in(percentile(fan_in, 50), t));
   out.push_back(rss_text(c));
-  auto cores = pooled(c, "cores_used");
+  auto cores = pooled_samples(c, "cores_used");
   out.push_back(cores.empty() ? "n/a" : fixed(median(cores), 2));
   out.push_back(c.runs.empty() ? "n/a" : fixed(c.runs.front().load_before, 1));
   if (r.search) {
@@ -221,11 +214,11 @@ std::string wrapped(const std::string& text, std::size_t width, const std::strin
 std::vector<std::string> run_notes(const configuration_result& c, const display_unit& t,
                                    std::size_t cores) {
   auto checks = [&](const char* name) { return count(static_cast<double>(check_total(c, name))); };
-  auto lag = pooled(c, "start_lag_s");
+  auto lag = pooled_samples(c, "start_lag_s");
   auto cpu = fact_total(c, "tick_cpu_s"), wall = fact_total(c, "tick_wall_s");
   auto players = static_cast<double>(c.config.integer("players"));
   std::vector<std::string> out{
-    "missed " + count(total(pooled(c, "missed"))) + ": " + count(fact_total(c, "late"))
+    "missed " + count(total(pooled_samples(c, "missed"))) + ": " + count(fact_total(c, "late"))
       + " complete late, " + count(fact_total(c, "skipped")) + " slots skipped; largest start lag "
       + (lag.empty() ? "n/a" : format_in(percentile(lag, 100), t) + " " + t.name)
       + (stopped_early(c) ? "; stopped early" : ""),

@@ -9,6 +9,7 @@
 #include "actors/remote/hello.hpp"
 #include "actors/remote/remote_runtime.hpp"
 #include "bench/rpc/rpc_scenario.hpp"
+#include "bench/harness/registry.hpp"
 #include "test_run_context.hpp"
 
 using namespace actorbench;
@@ -100,6 +101,8 @@ TEST_CASE("rpc declares today's options, its TLS files and ten rounds") {
   CHECK(d.defaults.runs == 10);
   CHECK(d.defaults.warmup == 0);
   CHECK(s->views().size() == 1);
+  registry reg;
+  CHECK(reg.add(make_rpc_scenario()));
 }
 
 TEST_CASE("rpc refuses what cannot work together, worded as today") {

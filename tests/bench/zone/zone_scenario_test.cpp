@@ -5,6 +5,7 @@
 #include "bench/harness/statistics.hpp"
 #include "bench/zone/zone_scenario.hpp"
 #include "bench/zone/zone_session.hpp"
+#include "bench/harness/registry.hpp"
 #include "test_run_context.hpp"
 
 using namespace actorbench::bench;
@@ -61,6 +62,8 @@ TEST_CASE("the zone declares today's options, defaults and search") {
   CHECK(d.search->flag == "find-max");
   CHECK(d.search->resolution == doctest::Approx(0.05));
   CHECK(s->views().size() == 1);
+  registry reg;
+  CHECK(reg.add(make_zone_scenario()));
 }
 
 TEST_CASE("the zone refuses a cipher that is not one AEAD cipher, as today") {
