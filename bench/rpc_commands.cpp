@@ -17,7 +17,7 @@
 #include "bench/git_commit.hpp"
 #include "bench/harness/interrupt.hpp"
 #include "bench/servers/limit_log.hpp"
-#include "bench/local_server.hpp"
+#include "bench/rpc/local_server.hpp"
 #include "bench/harness/machine_info.hpp"
 #include "bench/rpc_benchmark.hpp"
 #include "bench/rpc_report.hpp"

@@ -1,13 +1,8 @@
 #include "bench/rpc_options.hpp"
 
-#include <algorithm>
-
-#include <sched.h>
-
 #include <CLI/CLI.hpp>
 
-#include "actors/runtime/cpu_pinning.hpp"
-
+#include "bench/rpc/spin_cpu.hpp"
 #include "bench/servers/server_limits.hpp"
 #include "bench/output_options.hpp"
 #include "bench/harness/value_list.hpp"
@@ -207,25 +202,11 @@ result<rpc_options> validate_rpc(const rpc_cli_values& raw) {
   if (!spin)
     return spin.err();
   out.spin = std::chrono::microseconds{*spin};
-  // Pinned by default: unpinned, a multiplexer thread often sleeps on the
-  // spinner's CPU and a whole run lands twice as slow (bench/RESULTS.md).
-  auto allowed = actors::allowed_cpus();
-  const bool automatic = raw.spin_cpu == "auto";
-  if (automatic && out.spin.count() > 0 && allowed.size() >= 2) {
-    out.spin_cpu = allowed.front();
-    out.other_cpus.assign(allowed.begin() + 1, allowed.end());
-  } else if (!automatic && raw.spin_cpu != "off") {
-    auto cpu = parse_count("--spin-cpu", raw.spin_cpu, 0, CPU_SETSIZE - 1);
-    if (!cpu || std::find(allowed.begin(), allowed.end(), static_cast<int>(*cpu)) == allowed.end())
-      return bad_input("invalid --spin-cpu '" + raw.spin_cpu
-                       + "': expected auto, off or one of the CPUs this process may use");
-    for (auto c : allowed)
-      if (c != static_cast<int>(*cpu))
-        out.other_cpus.push_back(c);
-    if (out.other_cpus.empty())
-      return bad_input("--spin-cpu needs a second CPU for everything else");
-    out.spin_cpu = static_cast<int>(*cpu);
-  }
+  auto placement = place_spinner(raw.spin_cpu, static_cast<long long>(out.spin.count()));
+  if (!placement)
+    return placement.err();
+  out.spin_cpu = placement->cpu;
+  out.other_cpus = std::move(placement->others);
   auto format = parse_format(raw.format);
   if (!format)
     return format.err();

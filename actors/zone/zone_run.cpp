@@ -132,6 +132,8 @@ result<zone_sample> run_zone(caf::actor_system& system, const zone_run_params& p
     auto next = std::max(k + 1, std::min(slot_of(done), out.ticks_scheduled));
     out.skipped += next - (k + 1);
     k = next;
+    if (params.on_tick)
+      params.on_tick(k);
     if (out.missed() > params.stop_after_missed
         || (params.stop != nullptr && params.stop->load())) {
       out.stopped_early = k < out.ticks_scheduled;

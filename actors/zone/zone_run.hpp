@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <limits>
 #include <string>
 #include <vector>
@@ -33,6 +34,10 @@ struct zone_run_params {
   std::size_t stop_after_missed = std::numeric_limits<std::size_t>::max();
   /// When it becomes true the run stops after the tick in progress.
   const std::atomic<bool>* stop = nullptr;
+  /// Set: called on the driving thread after each tick's figures are taken
+  /// (outside every timed interval) with the slots done so far, run or
+  /// skipped, for a progress bar; keep it cheap, the next slot is waiting.
+  std::function<void(std::size_t slots_done)> on_tick;
 };
 
 /// What one zone simulation measured. After setup, one untimed warm-up tick

@@ -22,6 +22,10 @@ class run_context {
   virtual bool warmup() const = 0;
   /// 0-based index of this run within its configuration (warm-ups counted apart).
   virtual std::size_t run_index() const = 0;
+  /// Measured runs planned for this configuration (--runs), so a scenario
+  /// can split a fixed total over them (rpc's --requests over its rounds);
+  /// 0 when unknown. --min-time may add runs beyond it.
+  virtual std::size_t planned_runs() const { return 0; }
   /// A search probe (declaration::search): the run may end as soon as it
   /// knows it does not keep up.
   virtual bool probing() const = 0;

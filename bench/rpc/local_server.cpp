@@ -1,4 +1,4 @@
-#include "bench/local_server.hpp"
+#include "bench/rpc/local_server.hpp"
 
 #include <poll.h>
 #include <signal.h>

@@ -1,0 +1,36 @@
+#include "bench/zone/zone_cipher.hpp"
+
+#include <algorithm>
+
+#include "crypto/registry.hpp"
+
+namespace actorbench::bench {
+
+std::vector<std::string> zone_cipher_words() {
+  std::vector<std::string> out;
+  for (const auto* b : crypto::registry::instance().backends())
+    for (const auto& c : b->ciphers())
+      if (c.aead && std::find(out.begin(), out.end(), c.name) == out.end())
+        out.push_back(c.name);
+  return out;
+}
+
+result<cipher_choice> resolve_zone_cipher(const configuration& c) {
+  if (!c.applies("crypto") || c.word("crypto") == "off") {
+    auto none = crypto::registry::instance().find("none");
+    if (!none)
+      return runtime_failure("the \"none\" back-end is missing from this build");
+    return cipher_choice{*none, &(*none)->ciphers().front()};
+  }
+  const auto& name = c.word("cipher");
+  auto choices = choose_ciphers("", name);
+  if (!choices)
+    return choices.err();
+  if (choices->size() != 1 || !choices->front().second->aead)
+    return bad_input("invalid --cipher '" + name
+                     + "': expected one AEAD cipher (the tag is checked on every input), "
+                       "e.g. aes-128-gcm, chacha20-poly1305, xchacha20-poly1305-ietf");
+  return choices->front();
+}
+
+} // namespace actorbench::bench

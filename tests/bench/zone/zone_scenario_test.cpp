@@ -1,0 +1,148 @@
+#include <doctest/doctest.h>
+
+#include <algorithm>
+
+#include "bench/harness/statistics.hpp"
+#include "bench/zone/zone_scenario.hpp"
+#include "bench/zone/zone_session.hpp"
+#include "bench/harness/registry.hpp"
+#include "test_run_context.hpp"
+
+using namespace actorbench::bench;
+
+namespace {
+
+// A small zone: 0.2 s at 50 Hz is 10 slots.
+configuration small_zone(const std::string& crypto, std::int64_t players = 20) {
+  configuration c;
+  c.values = {{"players", players}, {"tick-hz", std::int64_t{50}},
+              {"crypto", crypto},   {"threads", std::int64_t{2}},
+              {"duration", 0.2},    {"timeout", 10.0}};
+  if (crypto == "on")
+    c.values["cipher"] = std::string{"aes-128-gcm"};
+  else
+    c.not_applicable = {"cipher"};
+  return c;
+}
+
+} // namespace
+
+TEST_CASE("the zone declares today's options, defaults and search") {
+  auto s = make_zone_scenario();
+  const auto& d = s->declared();
+  CHECK(d.name == "zone");
+  std::vector<std::string> names;
+  for (const auto& p : d.params)
+    names.push_back(p.name);
+  CHECK(names
+        == std::vector<std::string>{"players", "tick-hz", "crypto", "cipher", "threads", "duration",
+                                    "timeout"});
+  CHECK(d.param("players")->default_value == "1000");
+  CHECK(d.param("players")->max == 100'000'000);
+  CHECK(d.param("tick-hz")->default_value == "20");
+  CHECK(d.param("tick-hz")->max == 1000);
+  CHECK(d.param("crypto")->default_value == "on");
+  const auto* cipher = d.param("cipher");
+  CHECK(cipher->default_value == "aes-128-gcm");
+  CHECK(cipher->only_if.param == "crypto");
+  CHECK(cipher->only_if.words == std::vector<std::string>{"on"});
+  CHECK(std::find(cipher->words.begin(), cipher->words.end(), "aes-128-ctr")
+        == cipher->words.end());
+  CHECK(d.param("threads")->default_value.empty());
+  CHECK(d.param("threads")->default_help == "one per core");
+  CHECK(d.param("duration")->default_value == "10");
+  CHECK_FALSE(d.param("duration")->scan);
+  CHECK(d.headline().name == "latency_s");
+  CHECK(d.headline().per_run == reduction::p99);
+  CHECK(d.checks.size() == 5);
+  CHECK(d.defaults.runs == 1);
+  CHECK(d.defaults.warmup == 0);
+  REQUIRE(d.search);
+  CHECK(d.search->param == "players");
+  CHECK(d.search->flag == "find-max");
+  CHECK(d.search->resolution == doctest::Approx(0.05));
+  CHECK(s->views().size() == 1);
+  registry reg;
+  CHECK(reg.add(make_zone_scenario()));
+}
+
+TEST_CASE("the zone refuses a cipher that is not one AEAD cipher, as today") {
+  auto s = make_zone_scenario();
+  auto c = small_zone("on");
+  c.values["cipher"] = std::string{"aes-128-ctr"};
+  auto refused = s->refine({c});
+  REQUIRE_FALSE(refused);
+  CHECK(refused.err().code == errc::bad_input);
+  CHECK(refused.err().message.find("invalid --cipher 'aes-128-ctr': expected one AEAD cipher")
+        == 0);
+  c.values["cipher"] = std::string{"rot13"};
+  refused = s->refine({c});
+  REQUIRE_FALSE(refused);
+  CHECK(refused.err().message.find("invalid --cipher 'rot13'") == 0);
+  CHECK(s->refine({small_zone("on"), small_zone("off")}));
+}
+
+TEST_CASE("the zone estimates its memory per player, input packets included") {
+  auto s = make_zone_scenario();
+  auto estimate = s->memory(small_zone("on", 1000));
+  REQUIRE(estimate);
+  CHECK(estimate->param == "players");
+  CHECK(estimate->count == 1000);
+  CHECK(estimate->items == "players");
+  CHECK(estimate->per == "player");
+  CHECK(estimate->bytes_per_item > 4096);
+}
+
+TEST_CASE("a small zone run reports every tick, zero checks and its progress") {
+  auto s = make_zone_scenario();
+  std::vector<configuration> plan{small_zone("on"), small_zone("off")};
+  plan[1].values.erase("threads");
+  auto session = s->start(plan);
+  REQUIRE(session);
+  CHECK(plan[1].integer("threads") >= 1);
+  for (const auto& c : plan) {
+    test::test_run_context ctx{c};
+    auto r = (*session)->run(ctx);
+    REQUIRE(r);
+    const auto& lat = r->samples.at("latency_s");
+    auto skipped = std::get<double>(r->facts.at("skipped"));
+    CHECK(static_cast<double>(lat.size()) + skipped == 10);
+    CHECK(std::get<double>(r->facts.at("ticks_scheduled")) == 10);
+    CHECK(r->samples.at("fan_in_s").size() == lat.size());
+    CHECK(r->samples.at("missed").size() == 1);
+    CHECK(std::get<std::vector<double>>(r->facts.at("slot")).size() == lat.size());
+    for (const auto& [name, n] : r->checks)
+      CHECK_MESSAGE(n == 0, name);
+    CHECK(r->checks.size() == 5);
+    CHECK(std::get<std::string>(r->facts.at("problem")).empty());
+    CHECK_FALSE(r->partial);
+    REQUIRE_FALSE(ctx.fractions.empty());
+    CHECK(ctx.fractions.back() == doctest::Approx(1.0));
+    auto facts = (*session)->facts(c);
+    CHECK(std::get<std::string>(facts.at("cipher"))
+          == (c.word("crypto") == "on" ? "aes-128-gcm" : "none"));
+  }
+}
+
+TEST_CASE("a zone run keeps up only with p99 under the budget, few missed and not cut short") {
+  auto s = make_zone_scenario();
+  std::vector<configuration> plan{small_zone("off")};
+  auto session = s->start(plan);
+  REQUIRE(session);
+  run_record r;
+  r.samples["latency_s"] = std::vector<double>(10, 0.001);
+  r.samples["missed"] = {0};
+  r.facts["skipped"] = 0.0;
+  CHECK((*session)->keeps_up(plan[0], r));
+  r.samples["latency_s"].back() = 0.5; // p99 of 10 ticks is the largest
+  CHECK_FALSE((*session)->keeps_up(plan[0], r));
+  r.samples["latency_s"].back() = 0.001;
+  r.samples["missed"] = {1}; // 1% of 10 slots rounds down to none
+  CHECK_FALSE((*session)->keeps_up(plan[0], r));
+  r.samples["missed"] = {0};
+  r.samples["latency_s"].pop_back(); // stopped before its last slot
+  CHECK_FALSE((*session)->keeps_up(plan[0], r));
+  r.samples["latency_s"].push_back(0.001);
+  r.partial = true;
+  CHECK_FALSE((*session)->keeps_up(plan[0], r));
+}
