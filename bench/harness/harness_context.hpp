@@ -17,6 +17,7 @@ class harness_context : public run_context {
   bool warmup() const override { return is_warmup; }
   std::size_t run_index() const override { return index; }
   bool probing() const override { return is_probe; }
+  std::size_t planned_runs() const override { return runs_planned; }
   const std::atomic<bool>& stop() const override { return stop_; }
   std::chrono::steady_clock::time_point deadline() const override { return ends; }
   const memory_budget& memory() const override { return memory_; }
@@ -34,6 +35,7 @@ class harness_context : public run_context {
   bool is_warmup = false;
   std::size_t index = 0;
   bool is_probe = false;
+  std::size_t runs_planned = 0;
   std::chrono::steady_clock::time_point ends = std::chrono::steady_clock::time_point::max();
   std::function<void(double)> on_progress;
   std::function<void(const std::string&)> on_note;

@@ -18,7 +18,7 @@ std::vector<double> hints_of(const scenario_session& session, const scenario_res
 
 } // namespace
 
-run_loop::run_loop(scenario_session& session, std::size_t planned_runs,
+run_loop::run_loop(scenario_session& session, std::size_t planned_runs, std::size_t measured_runs,
                    const runner_callbacks& callbacks, stop_watcher& stop,
                    const memory_budget& budget, scenario_results& results)
   : session_(session),
@@ -28,6 +28,7 @@ run_loop::run_loop(scenario_session& session, std::size_t planned_runs,
     results_(results),
     estimate_(hints_of(session, results)),
     planned_(results.configurations.size(), planned_runs),
+    measured_runs_(measured_runs),
     taken_(results.configurations.size()),
     warmups_taken_(results.configurations.size()) {}
 
@@ -38,6 +39,7 @@ result<bool> run_loop::run_one(std::size_t config, bool warmup, std::size_t roun
   ctx.is_warmup = warmup;
   ctx.index = warmup ? warmups_taken_[config] : target.runs.size();
   ctx.is_probe = probing;
+  ctx.runs_planned = probing ? 1 : measured_runs_;
   ctx.ends = stop_.deadline();
   ctx.on_progress = [this, config](double f) { report(f, config); };
   ctx.on_note = callbacks_.note;

@@ -18,9 +18,11 @@ namespace actorbench::bench {
 class run_loop {
  public:
   /// `planned_runs`: the runs (warm-ups included) each configuration of
-  /// the results is planned for, for the progress bar.
-  run_loop(scenario_session& session, std::size_t planned_runs, const runner_callbacks& callbacks,
-           stop_watcher& stop, const memory_budget& budget, scenario_results& results);
+  /// the results is planned for, for the progress bar; `measured_runs`:
+  /// those of them measured, for run_context::planned_runs.
+  run_loop(scenario_session& session, std::size_t planned_runs, std::size_t measured_runs,
+           const runner_callbacks& callbacks, stop_watcher& stop, const memory_budget& budget,
+           scenario_results& results);
 
   /// One run of results.configurations[config]; kept unless a warm-up.
   result<bool> run_one(std::size_t config, bool warmup, std::size_t round, bool probing = false);
@@ -54,6 +56,7 @@ class run_loop {
   scenario_results& results_;
   progress_estimate estimate_;
   std::vector<std::size_t> planned_;
+  std::size_t measured_runs_;
   std::vector<std::size_t> taken_;
   std::vector<std::size_t> warmups_taken_;
   std::optional<std::chrono::steady_clock::time_point> origin_;

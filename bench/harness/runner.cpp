@@ -116,7 +116,8 @@ result<scenario_results> run_plan(const scenario& s, std::vector<configuration> 
   if (!*search)
     for (auto& c : plan)
       results.configurations.push_back(configuration_result{std::move(c), {}, {}, {}, false});
-  run_loop loop{**session, settings.warmup + settings.runs, callbacks, watcher, budget, results};
+  run_loop loop{
+    **session, settings.warmup + settings.runs, settings.runs, callbacks, watcher, budget, results};
   if (*search) {
     auto found = run_search(loop, s, plan.front());
     if (!found)

@@ -110,10 +110,11 @@ TEST_CASE("runner: --shuffle orders each round at random, reproducibly by --seed
   }
 }
 
-TEST_CASE("runner: the run context says warm-up, run index and not probing") {
+TEST_CASE("runner: the run context says warm-up, run index, planned runs and not probing") {
   std::vector<std::pair<bool, std::size_t>> seen;
   toy_scenario s{procs_declaration(), [&](run_context& ctx) -> result<run_record> {
                    seen.emplace_back(ctx.warmup(), ctx.run_index());
+                   CHECK(ctx.planned_runs() == 2);
                    CHECK_FALSE(ctx.probing());
                    CHECK_FALSE(ctx.stop().load());
                    return run_record{};
