@@ -5,6 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "bench/harness/derived.hpp"
 #include "bench/harness/statistics.hpp"
 #include "bench/output/json_names.hpp"
 #include "bench/output/results_writer.hpp"
@@ -166,31 +167,31 @@ ordered summary_object(const summary& s) {
           {"cv", number(s.cv)},   {"ci999", number(s.ci999)}};
 }
 
-// For readers of the file only (read_results ignores it). Statistics over
-// every raw value of a metric: one per run, or every event of a per-event
-// metric; the per-run reduction and the ratio to the reference come with
-// bench/harness/derived.cpp.
-ordered derived_object(const declaration& d, const configuration_result& c) {
+// For readers of the file only (read_results ignores it): per metric the
+// statistics of its per-run values (bench/harness/derived.hpp), the
+// headline relative to the reference configuration, the check totals.
+ordered derived_object(const scenario_results& r, const configuration_result& c) {
+  const auto& d = r.scenario;
   auto stats = ordered::object();
-  for (const auto& m : d.metrics) {
-    std::vector<double> values;
-    for (const auto& run : c.runs)
-      if (auto i = run.record.samples.find(m.name); i != run.record.samples.end())
-        for (double v : i->second)
-          if (!std::isnan(v))
-            values.push_back(v);
-    if (!values.empty())
+  for (const auto& m : d.metrics)
+    if (auto values = per_run_values(c, m); !values.empty())
       stats[m.name] = summary_object(summarize(std::move(values)));
-  }
   auto checks = ordered::object();
-  for (const auto& check : d.checks) {
-    std::uint64_t total = 0;
-    for (const auto& run : c.runs)
-      if (auto i = run.record.checks.find(check.name); i != run.record.checks.end())
-        total += i->second;
-    checks[check.name] = total;
+  for (const auto& check : d.checks)
+    checks[check.name] = check_total(c, check.name);
+  ordered relative = nullptr;
+  auto ref = r.harness.reference;
+  if (!d.metrics.empty() && ref < r.configurations.size() && ref != c.config.index) {
+    const auto& m = d.headline();
+    auto mine = per_run_values(c, m);
+    auto theirs = per_run_values(r.configurations[ref], m);
+    if (!mine.empty() && !theirs.empty()) {
+      auto x = relative_to(mine, theirs);
+      relative = {{"reference", ref},     {"metric", m.name},       {"ratio", number(x.ratio)},
+                  {"low", number(x.low)}, {"high", number(x.high)}, {"p_value", number(x.p_value)}};
+    }
   }
-  return {{"stats", stats}, {"relative", nullptr}, {"checks", checks}};
+  return {{"stats", stats}, {"relative", relative}, {"checks", checks}};
 }
 
 // "procs=1000, crypto=on": the parameters whose values differ between the
@@ -227,7 +228,7 @@ ordered configuration_object(const scenario_results& r, const configuration_resu
   out["runs"] = ordered::array();
   for (const auto& run : c.runs)
     out["runs"].push_back(run_object(run));
-  out["derived"] = derived_object(r.scenario, c);
+  out["derived"] = derived_object(r, c);
   return out;
 }
 

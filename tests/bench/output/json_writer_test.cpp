@@ -84,14 +84,21 @@ TEST_CASE("json_writer: runs keep every raw sample, parts and facts") {
   CHECK(doc["configurations"][1]["partial"] == true);
 }
 
-TEST_CASE("json_writer: derived holds statistics and check totals") {
+TEST_CASE("json_writer: derived holds per-run statistics, check totals, the ratio to the reference") {
   auto doc = sample_json();
   const auto& d = doc["configurations"][0]["derived"];
   CHECK(d["stats"]["replies_s"]["count"] == 2);
-  CHECK(d["stats"]["latency_s"]["count"] == 8);
+  // A per-event metric: one value per run (its reduction), not every event.
+  CHECK(d["stats"]["latency_s"]["count"] == 2);
   CHECK(d["stats"]["rate"]["max"] == 1e6);
   CHECK(d["checks"] == json{{"mismatches", 1}, {"missed_ticks", 0}});
-  CHECK(d["relative"].is_null());
+  CHECK(d["relative"].is_null());  // the reference itself
+  const auto& other = doc["configurations"][1]["derived"]["relative"];
+  REQUIRE(other.is_object());
+  CHECK(other["reference"] == 0);
+  CHECK(other["metric"] == "replies_s");
+  CHECK(other["low"] <= other["ratio"]);
+  CHECK(other["ratio"] <= other["high"]);
 }
 
 TEST_CASE("json_writer: the writer writes what to_json returns") {
