@@ -1,5 +1,7 @@
 #include <doctest/doctest.h>
 
+#include <stdexcept>
+
 #include "bench/harness/registry.hpp"
 
 using namespace actorbench::bench;

@@ -1,5 +1,7 @@
 #include <doctest/doctest.h>
 
+#include <cmath>
+
 #include "bench/output/units.hpp"
 
 using namespace actorbench::bench;
