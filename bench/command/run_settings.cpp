@@ -1,0 +1,189 @@
+#include "bench/command/run_settings.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <cstdlib>
+#include <random>
+
+#include "bench/harness/memory_budget.hpp"
+#include "bench/harness/value_list.hpp"
+#include "bench/output_options.hpp"
+
+namespace actorbench::bench {
+
+namespace {
+
+constexpr std::size_t max_runs = 100'000;
+constexpr std::size_t max_warmup = 10'000;
+constexpr std::size_t max_seed = std::size_t{1} << 62;
+constexpr std::size_t max_reference = 1000;
+
+const std::string* find(const by_name<std::string>& values, const char* name) {
+  auto at = values.find(name);
+  return at == values.end() ? nullptr : &at->second;
+}
+
+result<bool> read_count(const by_name<std::string>& values, const char* name, std::size_t min,
+                        std::size_t max, std::size_t& out) {
+  if (const auto* text = find(values, name)) {
+    auto n = parse_count(std::string{"--"} + name, *text, min, max);
+    if (!n)
+      return n.err();
+    out = *n;
+  }
+  return true;
+}
+
+result<bool> read_flag(const by_name<std::string>& values, const char* name, bool& out) {
+  if (const auto* text = find(values, name)) {
+    auto on = read_on_off(std::string{"--"} + name, *text);
+    if (!on)
+      return on.err();
+    out = *on;
+  }
+  return true;
+}
+
+result<bool> read_duration(const by_name<std::string>& values, const char* name, double& out) {
+  if (const auto* text = find(values, name)) {
+    auto s = read_seconds(std::string{"--"} + name, *text);
+    if (!s)
+      return s.err();
+    out = *s;
+  }
+  return true;
+}
+
+result<bool> read_paths(const by_name<std::string>& values, output_settings& out) {
+  if (const auto* path = find(values, "output")) {
+    if (auto ok = check_output_path("--output", *path); !ok)
+      return ok;
+    out.output_path = *path;
+  }
+  if (const auto* path = find(values, "plot")) {
+    if (auto ok = check_plot_path(*path); !ok)
+      return ok;
+    out.plot_path = *path;
+  }
+  return refuse_same_file("--plot", out.plot_path, "--output", out.output_path);
+}
+
+result<bool> read_view(const by_name<std::string>& values, const std::vector<std::string>& views,
+                       bool check, output_settings& out) {
+  const auto* view = find(values, "view");
+  if (view == nullptr)
+    return true;
+  if (check && *view != "generic" && std::find(views.begin(), views.end(), *view) == views.end()) {
+    std::string names;
+    for (const auto& v : views)
+      names += ", " + v;
+    return bad_input("invalid --view '" + *view + "': expected generic" + names);
+  }
+  out.view = *view;
+  return true;
+}
+
+result<bool> read_time_unit(const by_name<std::string>& values, output_settings& out) {
+  const auto* unit = find(values, "time-unit");
+  if (unit == nullptr)
+    return true;
+  if (*unit != "s" && *unit != "ms" && *unit != "us" && *unit != "µs" && *unit != "ns")
+    return bad_input("invalid --time-unit '" + *unit + "': expected s, ms, us or ns");
+  out.time_unit = *unit;
+  return true;
+}
+
+result<bool> read_harness(const by_name<std::string>& values, run_settings& out) {
+  auto& h = out.harness;
+  for (auto ok : {read_count(values, "runs", 1, max_runs, h.runs),
+                  read_count(values, "warmup", 0, max_warmup, h.warmup),
+                  read_count(values, "reference", 1, max_reference, out.reference),
+                  read_duration(values, "min-time", h.min_time_s),
+                  read_duration(values, "time-limit", h.time_limit_s),
+                  read_flag(values, "shuffle", h.shuffle), read_flag(values, "quiet", out.quiet),
+                  read_flag(values, "dry-run", out.dry_run)})
+    if (!ok)
+      return ok;
+  std::size_t seed = std::random_device{}();
+  if (auto ok = read_count(values, "seed", 0, max_seed, seed); !ok)
+    return ok;
+  h.seed = seed;
+  return true;
+}
+
+result<bool> read_memory(const by_name<std::string>& values, harness_settings& h) {
+  const auto* text = find(values, "max-memory");
+  if (text == nullptr)
+    return true;
+  auto budget = parse_memory_budget(*text);
+  if (!budget)
+    return budget.err();
+  // A cap above the available memory changes nothing: the runner checks
+  // against what is available, and says so.
+  if (budget->capped)
+    h.memory_budget_bytes = budget->bytes;
+  return true;
+}
+
+} // namespace
+
+result<bool> read_on_off(const std::string& option, const std::string& text) {
+  if (text == "on" || text == "true" || text == "yes")
+    return true;
+  if (text == "off" || text == "false" || text == "no")
+    return false;
+  return bad_input("invalid " + option + " '" + text + "': expected on or off");
+}
+
+result<double> read_seconds(const std::string& option, const std::string& text) {
+  static const std::vector<std::pair<std::string, double>> units{
+    {"ns", 1e-9}, {"us", 1e-6}, {"µs", 1e-6}, {"ms", 1e-3}, {"s", 1}, {"min", 60}, {"h", 3600}};
+  const char* start = text.c_str();
+  char* end = nullptr;
+  double value = std::strtod(start, &end);
+  std::string unit{end};
+  auto scale =
+    std::find_if(units.begin(), units.end(), [&](const auto& u) { return u.first == unit; });
+  bool digits_first = !text.empty() && (std::isdigit(static_cast<unsigned char>(text[0])) != 0);
+  if (!digits_first || end == start || !std::isfinite(value)
+      || (!unit.empty() && scale == units.end()))
+    return bad_input("invalid " + option + " '" + text
+                     + "': expected a duration such as 10 (seconds), 250ms, 1.5s or 2h");
+  return value * (unit.empty() ? 1 : scale->second);
+}
+
+result<output_settings> read_output_settings(const by_name<std::string>& values,
+                                             const std::vector<std::string>& views,
+                                             bool check_view) {
+  output_settings out;
+  if (const auto* format = find(values, "format")) {
+    auto f = parse_results_format(*format);
+    if (!f)
+      return f.err();
+    out.format = *f;
+  }
+  for (auto ok : {read_paths(values, out), read_view(values, views, check_view, out),
+                  read_time_unit(values, out)})
+    if (!ok)
+      return ok.err();
+  return out;
+}
+
+result<run_settings> read_run_settings(const by_name<std::string>& values, const declaration& d,
+                                       const std::vector<std::string>& views) {
+  run_settings out;
+  out.harness.runs = d.defaults.runs;
+  out.harness.warmup = d.defaults.warmup;
+  if (auto ok = read_harness(values, out); !ok)
+    return ok.err();
+  if (auto ok = read_memory(values, out.harness); !ok)
+    return ok.err();
+  auto output = read_output_settings(values, views);
+  if (!output)
+    return output.err();
+  out.output = std::move(*output);
+  return out;
+}
+
+} // namespace actorbench::bench
