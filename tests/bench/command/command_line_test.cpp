@@ -88,7 +88,7 @@ TEST_CASE("split_argv: --help and --version are flags of the line") {
   auto n = names();
   CHECK_FALSE(split({"--list"}, n).list);
   n.has_list = true;
-  auto list = split({"zone", "--list"}, n);
+  auto list = split({"keygen", "--list"}, n);
   CHECK(list.list);
   CHECK(list.args.empty());
   // The value of --output is a file name even when it looks like --help.
