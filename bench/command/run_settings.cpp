@@ -69,21 +69,6 @@ result<bool> read_paths(const by_name<std::string>& values, output_settings& out
   return refuse_same_file("--plot", out.plot_path, "--output", out.output_path);
 }
 
-result<bool> read_view(const by_name<std::string>& values, const std::vector<std::string>& views,
-                       bool check, output_settings& out) {
-  const auto* view = find(values, "view");
-  if (view == nullptr)
-    return true;
-  if (check && *view != "generic" && std::find(views.begin(), views.end(), *view) == views.end()) {
-    std::string names;
-    for (const auto& v : views)
-      names += ", " + v;
-    return bad_input("invalid --view '" + *view + "': expected generic" + names);
-  }
-  out.view = *view;
-  return true;
-}
-
 result<bool> read_time_unit(const by_name<std::string>& values, output_settings& out) {
   const auto* unit = find(values, "time-unit");
   if (unit == nullptr)
@@ -153,9 +138,7 @@ result<double> read_seconds(const std::string& option, const std::string& text) 
   return value * (unit.empty() ? 1 : scale->second);
 }
 
-result<output_settings> read_output_settings(const by_name<std::string>& values,
-                                             const std::vector<std::string>& views,
-                                             bool check_view) {
+result<output_settings> read_output_settings(const by_name<std::string>& values) {
   output_settings out;
   if (const auto* format = find(values, "format")) {
     auto f = parse_results_format(*format);
@@ -163,15 +146,15 @@ result<output_settings> read_output_settings(const by_name<std::string>& values,
       return f.err();
     out.format = *f;
   }
-  for (auto ok : {read_paths(values, out), read_view(values, views, check_view, out),
-                  read_time_unit(values, out)})
+  if (const auto* view = find(values, "view"))
+    out.view = *view;
+  for (auto ok : {read_paths(values, out), read_time_unit(values, out)})
     if (!ok)
       return ok.err();
   return out;
 }
 
-result<run_settings> read_run_settings(const by_name<std::string>& values, const declaration& d,
-                                       const std::vector<std::string>& views) {
+result<run_settings> read_run_settings(const by_name<std::string>& values, const declaration& d) {
   run_settings out;
   out.harness.runs = d.defaults.runs;
   out.harness.warmup = d.defaults.warmup;
@@ -179,7 +162,7 @@ result<run_settings> read_run_settings(const by_name<std::string>& values, const
     return ok.err();
   if (auto ok = read_memory(values, out.harness); !ok)
     return ok.err();
-  auto output = read_output_settings(values, views);
+  auto output = read_output_settings(values);
   if (!output)
     return output.err();
   out.output = std::move(*output);

@@ -2,7 +2,6 @@
 
 #include <cstddef>
 #include <string>
-#include <vector>
 
 #include "bench/common/error.hpp"
 #include "bench/harness/configuration.hpp"
@@ -35,17 +34,13 @@ struct run_settings {
   output_settings output;
 };
 
-/// The output options among `values` (option name -> text). `views` are the
-/// names --view may take besides "generic"; with `check_view` false (report,
-/// before the files are read) any name passes.
-result<output_settings> read_output_settings(const by_name<std::string>& values,
-                                             const std::vector<std::string>& views,
-                                             bool check_view = true);
+/// The output options among `values` (option name -> text). --view is kept
+/// as typed: choose_view checks it against the scenario's views.
+result<output_settings> read_output_settings(const by_name<std::string>& values);
 
 /// The harness and output options among `values`, the declaration's
 /// defaults where they are absent; --seed absent draws a random seed.
-result<run_settings> read_run_settings(const by_name<std::string>& values, const declaration& d,
-                                       const std::vector<std::string>& views);
+result<run_settings> read_run_settings(const by_name<std::string>& values, const declaration& d);
 
 /// on/off (also true/false, yes/no) of flag `option`.
 result<bool> read_on_off(const std::string& option, const std::string& text);
