@@ -4,18 +4,14 @@
 #include <cctype>
 #include <sstream>
 
+#include "bench/output/text_wrap.hpp"
+
 namespace actorbench::bench {
 
 namespace {
 
 // Where the help text of an option starts, as in hyperfine's and CLI11's help.
 constexpr std::size_t help_column = 32;
-
-std::size_t code_points(const std::string& text) {
-  return static_cast<std::size_t>(std::count_if(text.begin(), text.end(), [](char c) {
-    return (static_cast<unsigned char>(c) & 0xC0) != 0x80;
-  }));
-}
 
 // The first `n` code points of `text`.
 std::string first_code_points(const std::string& text, std::size_t n) {

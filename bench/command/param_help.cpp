@@ -1,7 +1,9 @@
 #include "bench/command/param_help.hpp"
 
-#include <utility>
 #include <vector>
+
+#include "bench/harness/byte_size.hpp"
+#include "bench/harness/duration_value.hpp"
 
 namespace actorbench::bench {
 
@@ -37,10 +39,11 @@ std::string range_text(const param_decl& p) {
       low = std::to_string(p.min), high = std::to_string(p.max);
       break;
     case param_type::size:
-      low = size_text(p.min), high = size_text(p.max);
+      low = size_text(static_cast<std::uint64_t>(p.min));
+      high = size_text(static_cast<std::uint64_t>(p.max));
       break;
     case param_type::duration:
-      low = nanoseconds_text(p.min), high = nanoseconds_text(p.max);
+      low = duration_text(p.min), high = duration_text(p.max);
       break;
     default:
       return {};
@@ -64,15 +67,6 @@ std::string condition_text(const param_decl& p) {
   if (p.only_if.param.empty())
     return {};
   return "only with --" + p.only_if.param + " " + join(p.only_if.words, " or ");
-}
-
-// `value` in the first of `units` (suffix, scale) that divides it exactly.
-template <class Units>
-std::string exact_text(std::int64_t value, const Units& units) {
-  for (const auto& [suffix, scale] : units)
-    if (value != 0 && value % scale == 0)
-      return std::to_string(value / scale) + suffix;
-  return std::to_string(value);
 }
 
 } // namespace
@@ -103,22 +97,6 @@ std::string param_help_text(const param_decl& p) {
   if (details.empty())
     return p.help;
   return p.help.empty() ? "(" + details + ")" : p.help + " (" + details + ")";
-}
-
-std::string size_text(std::int64_t bytes) {
-  static const std::vector<std::pair<const char*, std::int64_t>> units{
-    {"P", std::int64_t{1} << 50},
-    {"T", std::int64_t{1} << 40},
-    {"G", std::int64_t{1} << 30},
-    {"M", std::int64_t{1} << 20},
-    {"K", std::int64_t{1} << 10}};
-  return exact_text(bytes, units);
-}
-
-std::string nanoseconds_text(std::int64_t ns) {
-  static const std::vector<std::pair<const char*, std::int64_t>> units{
-    {"h", 3'600'000'000'000}, {"s", 1'000'000'000}, {"ms", 1'000'000}, {"us", 1'000}, {"ns", 1}};
-  return exact_text(ns, units);
 }
 
 } // namespace actorbench::bench

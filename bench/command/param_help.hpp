@@ -1,6 +1,5 @@
 #pragma once
 
-#include <cstdint>
 #include <string>
 
 #include "bench/harness/param.hpp"
@@ -17,11 +16,5 @@ std::string param_placeholder(const param_decl& p);
 /// The help text of a parameter with what it accepts in parentheses:
 /// "Sender actors (1..100000000 actors; default 10000)".
 std::string param_help_text(const param_decl& p);
-
-/// A byte count as typed: 65536 -> "64K", 1000 -> "1000".
-std::string size_text(std::int64_t bytes);
-
-/// Nanoseconds as typed: 250'000'000 -> "250ms", 3'600'000'000'000 -> "1h".
-std::string nanoseconds_text(std::int64_t ns);
 
 } // namespace actorbench::bench

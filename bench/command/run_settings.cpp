@@ -1,11 +1,8 @@
 #include "bench/command/run_settings.hpp"
 
-#include <algorithm>
-#include <cctype>
-#include <cmath>
-#include <cstdlib>
 #include <random>
 
+#include "bench/harness/duration_value.hpp"
 #include "bench/harness/memory_budget.hpp"
 #include "bench/harness/value_list.hpp"
 #include "bench/output_options.hpp"
@@ -122,20 +119,11 @@ result<bool> read_on_off(const std::string& option, const std::string& text) {
 }
 
 result<double> read_seconds(const std::string& option, const std::string& text) {
-  static const std::vector<std::pair<std::string, double>> units{
-    {"ns", 1e-9}, {"us", 1e-6}, {"µs", 1e-6}, {"ms", 1e-3}, {"s", 1}, {"min", 60}, {"h", 3600}};
-  const char* start = text.c_str();
-  char* end = nullptr;
-  double value = std::strtod(start, &end);
-  std::string unit{end};
-  auto scale =
-    std::find_if(units.begin(), units.end(), [&](const auto& u) { return u.first == unit; });
-  bool digits_first = !text.empty() && (std::isdigit(static_cast<unsigned char>(text[0])) != 0);
-  if (!digits_first || end == start || !std::isfinite(value)
-      || (!unit.empty() && scale == units.end()))
+  auto ns = parse_duration_ns(text, "s");
+  if (!ns)
     return bad_input("invalid " + option + " '" + text
                      + "': expected a duration such as 10 (seconds), 250ms, 1.5s or 2h");
-  return value * (unit.empty() ? 1 : scale->second);
+  return *ns / 1e9;
 }
 
 result<output_settings> read_output_settings(const by_name<std::string>& values) {
