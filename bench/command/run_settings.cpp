@@ -21,35 +21,22 @@ const std::string* find(const by_name<std::string>& values, const char* name) {
   return at == values.end() ? nullptr : &at->second;
 }
 
-result<bool> read_count(const by_name<std::string>& values, const char* name, std::size_t min,
-                        std::size_t max, std::size_t& out) {
+// Sets `out` from the option's text through `parse` when it is given.
+template <class T, class Parse>
+result<bool> read_into(const by_name<std::string>& values, const char* name, T& out, Parse parse) {
   if (const auto* text = find(values, name)) {
-    auto n = parse_count(std::string{"--"} + name, *text, min, max);
-    if (!n)
-      return n.err();
-    out = *n;
+    auto value = parse(std::string{"--"} + name, *text);
+    if (!value)
+      return value.err();
+    out = *value;
   }
   return true;
 }
 
-result<bool> read_flag(const by_name<std::string>& values, const char* name, bool& out) {
-  if (const auto* text = find(values, name)) {
-    auto on = read_on_off(std::string{"--"} + name, *text);
-    if (!on)
-      return on.err();
-    out = *on;
-  }
-  return true;
-}
-
-result<bool> read_duration(const by_name<std::string>& values, const char* name, double& out) {
-  if (const auto* text = find(values, name)) {
-    auto s = read_seconds(std::string{"--"} + name, *text);
-    if (!s)
-      return s.err();
-    out = *s;
-  }
-  return true;
+auto counts(std::size_t min, std::size_t max) {
+  return [min, max](const std::string& option, const std::string& text) {
+    return parse_count(option, text, min, max);
+  };
 }
 
 result<bool> read_paths(const by_name<std::string>& values, output_settings& out) {
@@ -78,17 +65,18 @@ result<bool> read_time_unit(const by_name<std::string>& values, output_settings&
 
 result<bool> read_harness(const by_name<std::string>& values, run_settings& out) {
   auto& h = out.harness;
-  for (auto ok : {read_count(values, "runs", 1, max_runs, h.runs),
-                  read_count(values, "warmup", 0, max_warmup, h.warmup),
-                  read_count(values, "reference", 1, max_reference, out.reference),
-                  read_duration(values, "min-time", h.min_time_s),
-                  read_duration(values, "time-limit", h.time_limit_s),
-                  read_flag(values, "shuffle", h.shuffle), read_flag(values, "quiet", out.quiet),
-                  read_flag(values, "dry-run", out.dry_run)})
+  for (auto ok : {read_into(values, "runs", h.runs, counts(1, max_runs)),
+                  read_into(values, "warmup", h.warmup, counts(0, max_warmup)),
+                  read_into(values, "reference", out.reference, counts(1, max_reference)),
+                  read_into(values, "min-time", h.min_time_s, read_seconds),
+                  read_into(values, "time-limit", h.time_limit_s, read_seconds),
+                  read_into(values, "shuffle", h.shuffle, read_on_off),
+                  read_into(values, "quiet", out.quiet, read_on_off),
+                  read_into(values, "dry-run", out.dry_run, read_on_off)})
     if (!ok)
       return ok;
   std::size_t seed = std::random_device{}();
-  if (auto ok = read_count(values, "seed", 0, max_seed, seed); !ok)
+  if (auto ok = read_into(values, "seed", seed, counts(0, max_seed)); !ok)
     return ok;
   h.seed = seed;
   return true;
