@@ -283,8 +283,12 @@ std::string one_line(std::string s) {
 
 result<scenario_results> read_document(const json& doc, const std::string& name) {
   const auto quoted = "'" + name + "'";
+  // Schema 2 is written by bench::main, in actorbench or in a user's own
+  // program named after itself; schema 1 only by actorbench.
   auto tool = doc.find("tool");
-  if (tool == doc.end() || !tool->is_object() || tool->value("name", json()) != "actorbench")
+  auto schema2 = doc.is_object() && doc.value("schema_version", json()) == 2;
+  auto tool_name = tool != doc.end() && tool->is_object() ? tool->value("name", json()) : json();
+  if (!tool_name.is_string() || (!schema2 && tool_name != "actorbench"))
     return bad_input(quoted + " is not an actorbench result file");
   json_node top{doc, ""};
   try {

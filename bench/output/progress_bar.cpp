@@ -1,5 +1,6 @@
 #include "bench/output/progress_bar.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <string>
 
@@ -9,16 +10,21 @@ progress_bar::progress_bar(std::ostream& out, clock::duration quiet_for)
   : out_(out), start_(clock::now()), quiet_for_(quiet_for) {}
 
 void progress_bar::update(std::size_t done, std::size_t total) {
+  double secs = std::chrono::duration<double>(clock::now() - start_).count();
+  update(done, total, done > 0 && done <= total ? secs * (total - done) / done : 0);
+}
+
+void progress_bar::update(std::size_t done, std::size_t total, double seconds_left) {
   auto elapsed = clock::now() - start_;
   if (total == 0 || elapsed < quiet_for_)
     return;
   constexpr int width = 30;
-  auto filled = static_cast<int>(width * done / total);
+  auto filled = static_cast<int>(width * std::min(done, total) / total);
   double secs = std::chrono::duration<double>(elapsed).count();
-  double eta = done > 0 ? secs * (total - done) / done : 0;
   char line[128];
   std::snprintf(line, sizeof(line), "\r[%-*s] %zu/%zu runs, %.0f s elapsed, ETA %.0f s ", width,
-                std::string(static_cast<std::size_t>(filled), '#').c_str(), done, total, secs, eta);
+                std::string(static_cast<std::size_t>(filled), '#').c_str(), done, total, secs,
+                seconds_left);
   out_ << line << std::flush;
   drawn_ = true;
 }

@@ -15,8 +15,12 @@ class progress_bar {
   /// Draws to `out` (standard error, only when it is a terminal).
   explicit progress_bar(std::ostream& out, clock::duration quiet_for = std::chrono::seconds{1});
 
-  /// Reports `done` of `total` steps.
+  /// Reports `done` of `total` steps; the ETA assumes each step costs the same.
   void update(std::size_t done, std::size_t total);
+
+  /// Reports `done` of `total` steps with the caller's estimate of the time
+  /// left (runs weighted by their measured cost).
+  void update(std::size_t done, std::size_t total, double seconds_left);
 
   /// Clears the line if anything was drawn.
   void finish();

@@ -144,6 +144,18 @@ TEST_CASE("json_reader: refusals name the file and the problem in one line") {
         == "'x.json': harness.reference is not the index of a configuration");
 }
 
+TEST_CASE("json_reader: schema 2 from a user's own program is read; schema 1 only from actorbench") {
+  auto r = testing::sample_results();
+  r.tool.name = "chat_room";
+  auto back = read_results(to_json(r), "chat.json");
+  REQUIRE(back);
+  CHECK(back->tool.name == "chat_room");
+  auto v1 = R"({"schema_version": 1, "tool": {"name": "other"}, "results": []})";
+  auto refused = read_results(v1, "old.json");
+  REQUIRE_FALSE(refused);
+  CHECK(refused.err().message.find("is not an actorbench result file") != std::string::npos);
+}
+
 TEST_CASE("json_reader: derived and label are ignored on read") {
   auto text = edited([](json& d) {
     d["configurations"][0]["derived"] = nullptr;

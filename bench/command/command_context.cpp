@@ -1,0 +1,42 @@
+#include "bench/command/command_context.hpp"
+
+#include "bench/output/output_file.hpp"
+#include "bench/output/standard_output.hpp"
+
+namespace actorbench::bench {
+
+namespace {
+
+result<bool> check_out(const command_context& ctx) {
+  if (ctx.standard_out)
+    return flush_standard_output();
+  ctx.out.flush();
+  if (!ctx.out)
+    return runtime_failure("cannot write to the output stream");
+  return true;
+}
+
+} // namespace
+
+int report_failure(const command_context& ctx, const error& e) {
+  ctx.err << ctx.program << ": " << e.message << '\n';
+  ctx.err.flush();
+  return exit_code(e.code);
+}
+
+result<bool> publish(const command_context& ctx, const output_settings& settings,
+                     const std::function<void(std::ostream&, results_format)>& write) {
+  result<bool> written = true;
+  if (settings.output_path.empty()) {
+    write(ctx.out, settings.format);
+  } else {
+    written = write_output_file(settings.output_path, "--output",
+                                [&](std::ostream& file) { write(file, settings.format); });
+    if (settings.format != results_format::table || !written)
+      write(ctx.out, results_format::table);
+  }
+  auto shown = check_out(ctx);
+  return !written ? written : shown;
+}
+
+} // namespace actorbench::bench

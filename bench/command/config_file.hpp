@@ -1,0 +1,48 @@
+#pragma once
+
+#include <istream>
+#include <string>
+#include <vector>
+
+#include "bench/command/option_spec.hpp"
+#include "bench/common/error.hpp"
+#include "bench/harness/configuration.hpp"
+
+namespace actorbench::bench {
+
+/// A --config file as read: keys by section, values as typed.
+struct config_file {
+  std::string path;
+  /// Section ("" for the keys above any [section]) -> key -> text; a TOML
+  /// array is joined into a comma list, a bare key is "true".
+  by_name<by_name<std::string>> sections;
+};
+
+/// Parses TOML (CLI11's reader); bad_input "invalid --config 'PATH': ..."
+/// for what it cannot read or a section inside a section.
+result<config_file> parse_config(std::istream& in, const std::string& path);
+
+/// Opens and parses `path`; refuses a directory, a device (which might
+/// never end) and a file over 1 MiB.
+result<config_file> read_config_file(const std::string& path);
+
+/// Who reads a --config file: every target's options, for checking every
+/// section, and the target the command line picked.
+struct config_reader {
+  std::string program;
+  /// The scenario of the keys above any section; empty: such keys are errors.
+  std::string default_scenario;
+  /// Target name -> its options.
+  by_name<std::vector<option_spec>> targets;
+};
+
+/// The settings of `target` from `file` (option name -> text, aliases and
+/// snake_case keys resolved, true/false as on/off for flags): the top-level
+/// keys for the default scenario, then its [target] section. Every section
+/// and key is checked, for every target: an unknown one is an error naming
+/// the file and the key. A file with settings only for other targets is an
+/// error naming them.
+result<by_name<std::string>> config_values(const config_file& file, const config_reader& reader,
+                                           const std::string& target);
+
+} // namespace actorbench::bench

@@ -1,0 +1,157 @@
+#include "bench/command/option_spec.hpp"
+
+#include <algorithm>
+
+#include "bench/command/param_help.hpp"
+
+namespace actorbench::bench {
+
+namespace {
+
+option_spec value_option(std::string name, std::string placeholder, std::string help,
+                         std::string group) {
+  return {std::move(name),  {},   true, false, std::move(placeholder), std::move(help),
+          std::move(group), false};
+}
+
+option_spec flag_option(std::string name, std::string help, std::string group) {
+  return {std::move(name), {}, false, true, "", std::move(help), std::move(group), false};
+}
+
+void add_format_output(std::vector<option_spec>& out, const std::string& what) {
+  out.push_back(value_option("format", "FORMAT",
+                             "Output format: table, json, csv or markdown (default table)",
+                             output_group));
+  out.push_back(value_option("output", "FILE",
+                             "Write " + what
+                               + " to FILE (replaced only once complete) instead of standard "
+                                 "output; a table is still printed there for the other formats",
+                             output_group));
+}
+
+void add_time_unit(std::vector<option_spec>& out) {
+  out.push_back(value_option("time-unit", "s|ms|us|ns",
+                             "Show every time in this unit (default chosen per metric, so that "
+                             "three significant digits show)",
+                             output_group));
+}
+
+void add_plot_view(std::vector<option_spec>& out, const std::string& views,
+                   const std::string& view_default) {
+  out.push_back(value_option(
+    "plot", "FILE", "Also draw the results to FILE.svg or FILE.png (needs gnuplot)", output_group));
+  out.push_back(value_option("view", views,
+                             "Table of --format table and markdown: generic, or a view of the "
+                             "scenario (default "
+                               + view_default + ")",
+                             output_group));
+}
+
+void add_run_counts(std::vector<option_spec>& out, const declaration& d) {
+  out.push_back(value_option(
+    "runs", "N",
+    "Measured runs per configuration (1..100000; default " + std::to_string(d.defaults.runs) + ")",
+    harness_group));
+  out.push_back(value_option("warmup", "N",
+                             "Unmeasured runs per configuration before the measured ones "
+                             "(0..10000; default "
+                               + std::to_string(d.defaults.warmup) + ")",
+                             harness_group));
+  out.push_back(value_option("min-time", "DURATION",
+                             "Add runs to a configuration until its measured runs total this "
+                             "much wall time, up to 100000 (default off)",
+                             harness_group));
+  out.push_back(value_option("time-limit", "DURATION",
+                             "End the command after this long; the results measured so far are "
+                             "written, marked partial (default none)",
+                             harness_group));
+}
+
+void add_run_order(std::vector<option_spec>& out) {
+  out.push_back(flag_option(
+    "shuffle",
+    "Random order of configurations within each round (default: the same order every round)",
+    harness_group));
+  out.push_back(value_option(
+    "seed", "N", "Seed of --shuffle, to repeat an order (default random, kept in the results)",
+    harness_group));
+  out.push_back(value_option(
+    "reference", "K", "Which configuration (1 = the first) the others are compared to (default 1)",
+    harness_group));
+  out.push_back(value_option("max-memory", "SIZE",
+                             "Refuse, before any work, a configuration whose memory estimate "
+                             "exceeds this (512M, 4G; K, M, G, T are powers of 1024; default "
+                             "the available memory)",
+                             harness_group));
+  out.push_back(flag_option(
+    "quiet", "No progress bar and no notes (the bar is drawn only when stderr is a terminal)",
+    harness_group));
+  out.push_back(flag_option(
+    "dry-run", "Print the plan (configurations and runs) and exit without running", harness_group));
+}
+
+} // namespace
+
+std::vector<option_spec> param_options(const declaration& d) {
+  std::vector<option_spec> out;
+  for (const auto& p : d.params) {
+    option_spec o;
+    o.name = p.name;
+    o.aliases = p.aliases;
+    o.takes_value = p.type != param_type::flag;
+    o.on_off = p.type == param_type::flag
+               || (p.type == param_type::word
+                   && std::find(p.words.begin(), p.words.end(), "on") != p.words.end()
+                   && std::find(p.words.begin(), p.words.end(), "off") != p.words.end());
+    o.placeholder = param_placeholder(p);
+    o.help = param_help_text(p);
+    o.group = p.group;
+    o.param = true;
+    out.push_back(std::move(o));
+  }
+  return out;
+}
+
+std::vector<option_spec> run_options(const declaration& d, const std::vector<std::string>& views) {
+  std::vector<option_spec> out;
+  add_run_counts(out, d);
+  add_run_order(out);
+  add_format_output(out, "the results");
+  std::string names;
+  for (const auto& v : views)
+    names += v + "|";
+  add_plot_view(out, names + "generic", views.empty() ? "generic" : views.front());
+  add_time_unit(out);
+  return out;
+}
+
+std::vector<option_spec> report_options() {
+  std::vector<option_spec> out;
+  add_format_output(out, "the results");
+  add_plot_view(out, "NAME|generic", "the scenario's first view, else generic");
+  add_time_unit(out);
+  return out;
+}
+
+std::vector<option_spec> diff_options() {
+  std::vector<option_spec> out;
+  out.push_back(value_option("metric", "NAME|all",
+                             "The metric compared, or every one (default the headline metric)",
+                             output_group));
+  out.push_back(value_option("fail-above", "PCT",
+                             "Exit 1 when a configuration got worse by more than PCT percent, "
+                             "its interval excluding no change (for CI)",
+                             output_group));
+  add_format_output(out, "the diff");
+  add_time_unit(out);
+  return out;
+}
+
+const option_spec* find_option(const std::vector<option_spec>& specs, const std::string& name) {
+  for (const auto& s : specs)
+    if (s.name == name || std::find(s.aliases.begin(), s.aliases.end(), name) != s.aliases.end())
+      return &s;
+  return nullptr;
+}
+
+} // namespace actorbench::bench

@@ -1,0 +1,68 @@
+#include "bench/command/plan_text.hpp"
+
+#include <sstream>
+
+#include "bench/harness/derived.hpp"
+#include "bench/output/column_labels.hpp"
+
+namespace actorbench::bench {
+
+namespace {
+
+// Failed checks named in the one error line; the rest are counted.
+constexpr std::size_t max_named_failures = 3;
+
+std::vector<configuration_result> as_results(const std::vector<configuration>& plan) {
+  std::vector<configuration_result> out;
+  for (const auto& c : plan)
+    out.push_back({c, {}, {}, {}, false});
+  return out;
+}
+
+std::string plural(std::size_t n, const std::string& word) {
+  return std::to_string(n) + " " + word + (n == 1 ? "" : "s");
+}
+
+} // namespace
+
+std::string plan_text(const declaration& d, const std::vector<configuration>& plan,
+                      const harness_settings& settings) {
+  auto labels = label_columns(d, as_results(plan));
+  std::ostringstream out;
+  auto per = settings.warmup + settings.runs;
+  out << d.name << ": " << plural(plan.size(), "configuration") << ", each " << settings.warmup
+      << " warm-up + " << settings.runs << " measured: " << plural(per * plan.size(), "run")
+      << " in " << plural(per, "round");
+  if (settings.min_time_s > 0)
+    out << ", more until each has " << settings.min_time_s << " s of runs";
+  out << (settings.shuffle ? ", shuffled (seed " + std::to_string(settings.seed) + ")" : "")
+      << '\n';
+  if (auto constants = constants_line(labels); !constants.empty())
+    out << constants << '\n';
+  for (std::size_t i = 0; i < plan.size(); ++i) {
+    out << "  " << i + 1;
+    if (i < labels.labels.size() && !labels.labels[i].empty())
+      out << "  " << labels.labels[i];
+    out << (i == settings.reference ? " (reference)" : "") << '\n';
+  }
+  return out.str();
+}
+
+std::string failed_checks(const scenario_results& r) {
+  const auto& configs = r.configurations;
+  auto labels = label_columns(r.scenario, configs).labels;
+  std::vector<std::string> failures;
+  for (std::size_t i = 0; i < configs.size(); ++i)
+    for (const auto& check : r.scenario.checks)
+      if (auto total = check_total(configs[i], check.name); total > 0)
+        failures.push_back(std::to_string(total) + " " + check.name
+                           + (i < labels.size() && !labels[i].empty() ? " in " + labels[i] : ""));
+  std::string line;
+  for (std::size_t i = 0; i < failures.size() && i < max_named_failures; ++i)
+    line += (i == 0 ? "" : ", ") + failures[i];
+  if (failures.size() > max_named_failures)
+    line += " and " + std::to_string(failures.size() - max_named_failures) + " more";
+  return line;
+}
+
+} // namespace actorbench::bench

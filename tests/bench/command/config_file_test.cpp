@@ -1,0 +1,126 @@
+#include <doctest/doctest.h>
+
+#include <sstream>
+
+#include "bench/command/config_file.hpp"
+#include "toy_declaration.hpp"
+
+using namespace actorbench::bench;
+
+namespace {
+
+config_reader reader() {
+  auto d = testing::toy_declaration();
+  auto fanout = param_options(d);
+  for (auto& o : run_options(d, {}))
+    fanout.push_back(std::move(o));
+  declaration keygen{"keygen", "keys"};
+  keygen.integer("bits").range(256, 16384).def("2048");
+  keygen.metric("key_s", "s").headline();
+  auto keygen_options = param_options(keygen);
+  return {"actorbench", "fanout", {{"fanout", fanout}, {"keygen", keygen_options}}};
+}
+
+config_file parse(const std::string& text, const std::string& path = "f.toml") {
+  std::istringstream in{text};
+  auto file = parse_config(in, path);
+  REQUIRE(file);
+  return *file;
+}
+
+result<by_name<std::string>> values(const std::string& text, const std::string& target) {
+  return config_values(parse(text), reader(), target);
+}
+
+std::string error_of(const std::string& text, const std::string& target = "fanout") {
+  auto v = values(text, target);
+  REQUIRE_FALSE(v);
+  CHECK(v.err().code == errc::bad_input);
+  return v.err().message;
+}
+
+} // namespace
+
+TEST_CASE("config: top-level keys belong to the default scenario, [NAME] to NAME") {
+  auto text = "# the seed\nprocs = \"10000,100000\"\nruns = 3\n[keygen]\nbits = 512\n";
+  auto fanout = values(text, "fanout");
+  REQUIRE(fanout);
+  CHECK(*fanout == by_name<std::string>{{"procs", "10000,100000"}, {"runs", "3"}});
+  auto keygen = values(text, "keygen");
+  REQUIRE(keygen);
+  CHECK(*keygen == by_name<std::string>{{"bits", "512"}});
+}
+
+TEST_CASE("config: a [fanout] section overrides the top-level keys") {
+  auto v = values("procs = 5\n[fanout]\nprocs = 7\n", "fanout");
+  REQUIRE(v);
+  CHECK(v->at("procs") == "7");
+}
+
+TEST_CASE("config: TOML arrays become comma lists, booleans on and off") {
+  auto v = values(
+    "procs = [1000, 10000]\ncrypto = [\"off\", \"on\"]\nlean = false\n"
+    "shuffle = true\nquiet\nmessage_bytes = 16\n",
+    "fanout");
+  REQUIRE(v);
+  CHECK(v->at("procs") == "1000,10000");
+  CHECK(v->at("crypto") == "off,on");
+  CHECK(v->at("lean") == "off");
+  CHECK(v->at("shuffle") == "on");
+  CHECK(v->at("quiet") == "on");
+  // snake_case keys and aliases name the option too.
+  CHECK(v->at("message-bytes") == "16");
+  auto multiline = values("procs = [\n  1,\n  2, # two\n]\ncipher = \"a,b\"\n", "fanout");
+  REQUIRE(multiline);
+  CHECK(multiline->at("procs") == "1,2");
+  CHECK(multiline->at("cipher") == "a,b");
+}
+
+TEST_CASE("config: unknown keys and sections name the file and the key") {
+  CHECK(error_of("bogus = \"1\"\n") == "invalid --config 'f.toml': unknown key 'bogus' for fanout");
+  // A mistake in another scenario's section is found too.
+  CHECK(error_of("procs = 5\n[keygen]\nprocs = 5\n")
+        == "invalid --config 'f.toml': unknown key 'procs' for keygen");
+  CHECK(error_of("[zone]\nplayers = 5\n")
+        == "invalid --config 'f.toml': [zone] is no scenario or command of actorbench");
+  CHECK(error_of("threads = \"\"\n")
+        == "invalid --config 'f.toml': key 'threads' has no value: expected N[,N…]|A..B[xK|+K]");
+}
+
+TEST_CASE("config: a file for another scenario only says which to run") {
+  CHECK(error_of("[keygen]\nbits = 512\n")
+        == "invalid --config 'f.toml': it has settings for keygen only; run `actorbench keygen "
+           "--config f.toml`");
+  CHECK(error_of("procs = 5\n", "keygen")
+        == "invalid --config 'f.toml': it has settings for fanout only; run `actorbench fanout "
+           "--config f.toml`");
+  auto empty = values("# nothing\n", "keygen");
+  REQUIRE(empty);
+  CHECK(empty->empty());
+}
+
+TEST_CASE("config: what is not TOML is refused") {
+  std::istringstream garbage{"[[[\n"};
+  auto file = parse_config(garbage, "g.toml");
+  REQUIRE_FALSE(file);
+  CHECK(file.err().message
+        == "invalid --config 'g.toml': cannot parse '[[[' as TOML (key = value, [section])");
+  std::istringstream nested{"[a.b]\nx = 1\n"};
+  auto deep = parse_config(nested, "n.toml");
+  REQUIRE_FALSE(deep);
+  CHECK(deep.err().message == "invalid --config 'n.toml': [a.b]: sections do not nest");
+}
+
+TEST_CASE("config: files that cannot be read") {
+  auto missing = read_config_file("/no/such/file.toml");
+  REQUIRE_FALSE(missing);
+  CHECK(missing.err().message
+        == "invalid --config '/no/such/file.toml': No such file or directory");
+  auto dir = read_config_file("/");
+  REQUIRE_FALSE(dir);
+  CHECK(dir.err().message == "invalid --config '/': it is a directory, not readable as a file");
+  auto device = read_config_file("/dev/zero");
+  REQUIRE_FALSE(device);
+  CHECK(device.err().message
+        == "invalid --config '/dev/zero': it is a device or socket, not a file");
+}

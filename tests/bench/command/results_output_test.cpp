@@ -1,0 +1,81 @@
+#include <doctest/doctest.h>
+
+#include "bench/command/plan_text.hpp"
+#include "bench/command/results_output.hpp"
+#include "toy_declaration.hpp"
+
+using namespace actorbench::bench;
+
+namespace {
+
+class named_view : public view {
+ public:
+  explicit named_view(std::string name) : name_(std::move(name)) {}
+  std::string_view name() const override { return name_; }
+  void write(const scenario_results&, const table_style&, std::ostream& out) const override {
+    out << name_;
+  }
+
+ private:
+  std::string name_;
+};
+
+configuration config_of(std::int64_t procs) {
+  configuration c;
+  c.values["procs"] = procs;
+  c.values["crypto"] = std::string{"off"};
+  return c;
+}
+
+} // namespace
+
+TEST_CASE("choose_view: the first by default, generic, or one by name") {
+  named_view seed{"seed-001"}, other{"plot-only"};
+  std::vector<const view*> views{&seed, &other};
+  CHECK(*choose_view(views, "") == &seed);
+  CHECK(*choose_view(views, "generic") == nullptr);
+  CHECK(*choose_view(views, "plot-only") == &other);
+  CHECK(*choose_view({}, "") == nullptr);
+  auto unknown = choose_view(views, "seed-002");
+  REQUIRE_FALSE(unknown);
+  CHECK(unknown.err().message
+        == "invalid --view 'seed-002': expected generic, seed-001, plot-only");
+  CHECK(view_names(views) == std::vector<std::string>{"seed-001", "plot-only"});
+}
+
+TEST_CASE("plan_text: configurations, constants and the count of runs") {
+  declaration d{"fanout", "x"};
+  d.integer("procs").range(1, 1000000).def("10");
+  d.word("crypto", {"off", "on"}).def("off");
+  d.metric("t", "s").headline();
+  harness_settings h;
+  h.runs = 3;
+  h.warmup = 1;
+  h.reference = 1;
+  auto text = plan_text(d, {config_of(1000), config_of(10000)}, h);
+  CHECK(text.find("fanout: 2 configurations, each 1 warm-up + 3 measured: 8 runs in 4 rounds\n")
+        == 0);
+  CHECK(text.find("constant: crypto off\n") != std::string::npos);
+  CHECK(text.find("  1  1000 procs\n") != std::string::npos);
+  CHECK(text.find("  2  10000 procs (reference)\n") != std::string::npos);
+}
+
+TEST_CASE("failed_checks: the nonzero totals with their configuration") {
+  scenario_results r;
+  r.scenario = declaration{"fanout", "x"};
+  r.scenario.integer("procs").range(1, 1000000).def("10");
+  r.scenario.metric("t", "s").headline();
+  r.scenario.check("wrong_plaintext", "replies that decrypted to another text");
+  for (std::int64_t procs : {1000, 10000}) {
+    configuration_result c;
+    c.config = config_of(procs);
+    c.config.values.erase("crypto");
+    run_result run;
+    run.record.checks["wrong_plaintext"] = procs == 1000 ? 3 : 0;
+    c.runs = {run, run};
+    r.configurations.push_back(c);
+  }
+  CHECK(failed_checks(r) == "6 wrong_plaintext in 1000 procs");
+  r.configurations[0].runs.clear();
+  CHECK(failed_checks(r).empty());
+}
