@@ -12,6 +12,7 @@
 #include "bench/cipher_options.hpp"
 #include "bench/fanout_options.hpp"
 #include "bench/keygen_options.hpp"
+#include "bench/builtin.hpp"
 #include "bench/servers/server_limits.hpp"
 #include "bench/output_options.hpp"
 #include "bench/common/tls_options.hpp"
@@ -20,23 +21,6 @@
 #include "crypto/registry.hpp"
 
 namespace actorbench::bench {
-
-std::string describe_backends() {
-  std::ostringstream out;
-  out << "back-end  cipher                    key  nonce  tag  available\n";
-  for (const auto* b : crypto::registry::instance().backends()) {
-    for (const auto& c : b->ciphers()) {
-      char line[160];
-      std::snprintf(line, sizeof(line), "%-9s %-25s %3zu  %5zu  %3zu  %s", b->name().data(),
-                    c.name.c_str(), c.key_size, c.nonce_size, c.overhead,
-                    c.available ? "yes" : ("no: " + c.unavailable_reason).c_str());
-      out << line << '\n';
-    }
-  }
-  out << "(defaults: back-end openssl, cipher its first; --cipher alone picks the back-end "
-         "that offers it)\n";
-  return out.str();
-}
 
 namespace {
 

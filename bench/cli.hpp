@@ -123,7 +123,5 @@ struct command {
 /// error whose message is one line naming the bad value and what is valid.
 result<command> parse_command_line(int argc, const char* const* argv);
 
-/// The --list text: every back-end and cipher, with availability.
-std::string describe_backends();
 
 } // namespace actorbench::bench

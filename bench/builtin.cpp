@@ -1,0 +1,44 @@
+#include "bench/builtin.hpp"
+
+#include <cstdio>
+#include <sstream>
+
+#include "bench/git_commit.hpp"
+#include "bench/version.hpp"
+#include "crypto/registry.hpp"
+
+namespace actorbench::bench {
+
+result<bool> add_builtin_scenarios(registry&) {
+  return true;
+}
+
+main_options actorbench_options() {
+  main_options o;
+  o.tool.name = "actorbench";
+  o.tool.version = tool_version;
+  o.tool.git_commit = git_commit;
+  o.tool.allocator = linked_allocator;
+  o.default_scenario = "fanout";
+  o.list = describe_backends;
+  return o;
+}
+
+std::string describe_backends() {
+  std::ostringstream out;
+  out << "back-end  cipher                    key  nonce  tag  available\n";
+  for (const auto* b : crypto::registry::instance().backends()) {
+    for (const auto& c : b->ciphers()) {
+      char line[160];
+      std::snprintf(line, sizeof(line), "%-9s %-25s %3zu  %5zu  %3zu  %s", b->name().data(),
+                    c.name.c_str(), c.key_size, c.nonce_size, c.overhead,
+                    c.available ? "yes" : ("no: " + c.unavailable_reason).c_str());
+      out << line << '\n';
+    }
+  }
+  out << "(defaults: back-end openssl, cipher its first; --cipher alone picks the back-end "
+         "that offers it)\n";
+  return out.str();
+}
+
+} // namespace actorbench::bench

@@ -1,0 +1,20 @@
+#pragma once
+
+#include "bench/command/main.hpp"
+#include "bench/common/error.hpp"
+#include "bench/harness/registry.hpp"
+
+namespace actorbench::bench {
+
+/// Adds actorbench's own scenarios to `r`: one line per scenario folder.
+result<bool> add_builtin_scenarios(registry& r);
+
+/// How the actorbench command presents itself: its version, git commit and
+/// allocator, the default scenario (the seed's fan-out), the server
+/// commands and --list.
+main_options actorbench_options();
+
+/// The --list text: every back-end and cipher, with availability.
+std::string describe_backends();
+
+} // namespace actorbench::bench
