@@ -52,11 +52,13 @@ void add_run_counts(std::vector<option_spec>& out, const declaration& d) {
     "runs", "N",
     "Measured runs per configuration (1..100000; default " + std::to_string(d.defaults.runs) + ")",
     harness_group));
-  out.push_back(value_option("warmup", "N",
-                             "Unmeasured runs per configuration before the measured ones "
-                             "(0..10000; default "
-                               + std::to_string(d.defaults.warmup) + ")",
-                             harness_group));
+  out.back().aliases = d.defaults.runs_aliases;
+  if (d.defaults.warmup_option)
+    out.push_back(value_option("warmup", "N",
+                               "Unmeasured runs per configuration before the measured ones "
+                               "(0..10000; default "
+                                 + std::to_string(d.defaults.warmup) + ")",
+                               harness_group));
   out.push_back(value_option("min-time", "DURATION",
                              "Add runs to a configuration until its measured runs total this "
                              "much wall time, up to 100000 (default off)",

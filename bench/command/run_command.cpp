@@ -55,9 +55,12 @@ runner_callbacks progress_callbacks(const command_context& ctx, bool quiet,
   return out;
 }
 
-harness_settings harness_of(const run_request& request) {
+// --reference as given (1-based), else the scenario's choice, else the first.
+harness_settings harness_of(const run_request& request, const std::vector<configuration>& plan) {
   auto harness = request.settings.harness;
-  harness.reference = request.settings.reference - 1;
+  harness.reference = request.settings.reference_given
+                        ? request.settings.reference - 1
+                        : request.target->default_reference(plan).value_or(0);
   return harness;
 }
 
@@ -67,8 +70,8 @@ result<scenario_results> measure(const run_request& request, std::vector<configu
   auto callbacks = progress_callbacks(ctx, request.settings.quiet, bar);
   catch_interrupts();
   double load_start = load_average_1m();
-  auto results =
-    run_plan(*request.target, std::move(plan), harness_of(request), interrupt_flag(), callbacks);
+  auto harness = harness_of(request, plan);
+  auto results = run_plan(*request.target, std::move(plan), harness, interrupt_flag(), callbacks);
   if (bar)
     bar->finish();
   if (!results)
@@ -123,7 +126,7 @@ int run_scenario(const run_request& request, const command_context& ctx) {
   if (!table_view)
     return report_failure(ctx, table_view.err());
   if (request.settings.dry_run) {
-    ctx.out << plan_text(request.target->declared(), *plan, harness_of(request));
+    ctx.out << plan_text(request.target->declared(), *plan, harness_of(request, *plan));
     return 0;
   }
   auto results = measure(request, std::move(*plan), ctx);

@@ -75,6 +75,7 @@ result<bool> read_harness(const by_name<std::string>& values, run_settings& out)
                   read_into(values, "dry-run", out.dry_run, read_on_off)})
     if (!ok)
       return ok;
+  out.reference_given = find(values, "reference") != nullptr;
   std::size_t seed = std::random_device{}();
   if (auto ok = read_into(values, "seed", seed, counts(0, max_seed)); !ok)
     return ok;

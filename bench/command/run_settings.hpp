@@ -29,6 +29,8 @@ struct run_settings {
   /// --reference as typed (1 = the first configuration); checked against
   /// the plan once it is made.
   std::size_t reference = 1;
+  /// --reference was given; else the scenario's default_reference decides.
+  bool reference_given = false;
   bool quiet = false;
   bool dry_run = false;
   output_settings output;

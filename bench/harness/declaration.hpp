@@ -55,6 +55,11 @@ class metric_builder {
 struct harness_defaults {
   std::size_t runs = 10;
   std::size_t warmup = 1;
+  /// Older spellings of --runs for this scenario ("iterations", "rounds").
+  std::vector<std::string> runs_aliases;
+  /// false: no harness --warmup (its warm-up count stays `warmup`), so the
+  /// scenario may declare a parameter of that name (rpc: warm-up requests).
+  bool warmup_option = true;
 };
 
 /// A search for the largest value of one integer parameter that still keeps
