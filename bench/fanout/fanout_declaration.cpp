@@ -148,7 +148,8 @@ declaration fanout_declaration() {
   declare_scheduler(d);
   declare_limits_and_nodes(d);
   declare_results(d);
-  d.defaults = {10, 1};
+  d.defaults.runs = 10;
+  d.defaults.warmup = 1;
   return d;
 }
 

@@ -56,8 +56,8 @@ std::string format_in(double value, const display_unit& unit) {
                  : magnitude >= 10                  ? 1
                  : magnitude >= 1                   ? 2
                                                     : 3;
-  if (unit.name.empty() && v == std::floor(v))
-    decimals = 0; // a count
+  if ((unit.name.empty() || unit.name == "bytes") && v == std::floor(v))
+    decimals = 0; // a count, or whole bytes
   else if (magnitude > 0 && magnitude < 0.001)
     decimals = 3 + static_cast<int>(std::ceil(-std::log10(magnitude * 1000)));
   char text[64];

@@ -22,7 +22,8 @@ declaration sample_declaration() {
   d.metric("rate", "1/s").higher_is_better();
   d.check("mismatches", "wrong replies");
   d.check("missed_ticks", "ticks not kept");
-  d.defaults = {5, 2};
+  d.defaults.runs = 5;
+  d.defaults.warmup = 2;
   d.search = search_decl{"procs", "find-max", 0.05};
   return d;
 }

@@ -14,6 +14,7 @@ TEST_CASE("units keep three significant digits") {
   CHECK(format_value(2.5, "s") == "2.50 s");
   CHECK(format_value(1.5 * 1024 * 1024 * 1024, "bytes") == "1.50 GiB");
   CHECK(format_value(300, "bytes") == "300 bytes");
+  CHECK(format_value(64, "bytes") == "64 bytes");
   CHECK(format_value(30500, "1/s") == "30.5 k/s");
   CHECK(format_value(12, "") == "12");
   CHECK(format_in(std::nan(""), {"s", 1}) == "n/a");
