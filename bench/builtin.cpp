@@ -3,13 +3,16 @@
 #include <cstdio>
 #include <sstream>
 
+#include "bench/fanout/fanout_scenario.hpp"
 #include "bench/git_commit.hpp"
 #include "bench/version.hpp"
 #include "crypto/registry.hpp"
 
 namespace actorbench::bench {
 
-result<bool> add_builtin_scenarios(registry&) {
+result<bool> add_builtin_scenarios(registry& r) {
+  if (auto added = r.add(make_fanout_scenario()); !added)
+    return added.err();
   return true;
 }
 

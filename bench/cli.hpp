@@ -11,38 +11,12 @@
 #include "actors/remote/tls_settings.hpp"
 #include "bench/common/error.hpp"
 #include "crypto/key_generator.hpp"
-#include "bench/fanout_benchmark.hpp"
 #include "bench/output_format.hpp"
 #include "bench/zone_benchmark.hpp"
 #include "bench/rpc_options.hpp"
 #include "bench/servers/server_limits.hpp"
 
 namespace actorbench::bench {
-
-/// Everything the command line asked for, validated.
-struct cli_options {
-  /// One entry per combination of the scanned values, in command-line order.
-  std::vector<fanout_config> configs;
-  /// The order runs are taken in, and which result the others are compared to.
-  run_order order;
-  std::size_t reference = 0;
-  output_format format = output_format::table;
-  /// Where the formatted results go; empty for standard output.
-  std::string output_path;
-  /// Where to draw a plot of the results; empty for none.
-  std::string plot_path;
-  /// No progress bar.
-  bool quiet = false;
-};
-
-/// Options of the subcommands that read saved JSON results.
-struct saved_results_options {
-  /// report: the files to re-print or merge; diff: the old and the new run.
-  std::vector<std::string> files;
-  output_format format = output_format::table;
-  std::string output_path;
-  std::string plot_path;
-};
 
 /// Options of `actorbench cipher`, validated.
 struct cipher_options {
@@ -97,12 +71,8 @@ struct node_options {
 
 /// What the command should do.
 struct command {
-  enum class action { run, help, list, report, diff, cipher, keygen, zone, serve, rpc, node };
-  action what = action::run;
-  /// For run.
-  cli_options options;
-  /// For report and diff.
-  saved_results_options saved;
+  enum class action { help, cipher, keygen, zone, serve, rpc, node };
+  action what = action::help;
   /// For cipher.
   cipher_options cipher;
   /// For keygen.
@@ -115,13 +85,12 @@ struct command {
   rpc_options rpc;
   /// For node.
   node_options node;
-  /// The text to print for help and list.
+  /// The text to print for help.
   std::string text;
 };
 
 /// Parses and validates argv. Bad input comes back as an errc::bad_input
 /// error whose message is one line naming the bad value and what is valid.
 result<command> parse_command_line(int argc, const char* const* argv);
-
 
 } // namespace actorbench::bench

@@ -17,18 +17,13 @@
 #include "actors/remote/tls_monitor.hpp"
 #include "bench/cipher_benchmark.hpp"
 #include "bench/cipher_report.hpp"
-#include "bench/diff.hpp"
-#include "bench/fanout_benchmark.hpp"
 #include "bench/git_commit.hpp"
 #include "bench/harness/interrupt.hpp"
-#include "bench/json_reader.hpp"
 #include "bench/keygen_plot.hpp"
 #include "bench/keygen_report.hpp"
 #include "bench/output/output_file.hpp"
 #include "bench/servers/limit_log.hpp"
-#include "bench/plot.hpp"
 #include "bench/output/progress_bar.hpp"
-#include "bench/reporter.hpp"
 #include "bench/output/standard_output.hpp"
 #include "bench/output/text_table.hpp"
 #include "bench/version.hpp"
@@ -72,93 +67,12 @@ void print_refusals(refusal_log& log, bool at_end) {
 
 namespace {
 
-// Prints `rep` as asked (see emit), then draws the plot, if any, even when
-// the file could not be written; the first error is returned.
-result<bool> publish(const report& rep, output_format format, const std::string& output_path,
-                     const std::string& plot_path) {
-  auto written = emit(
-    output_path, format, [&](std::ostream& out) { make_reporter(format)->write(rep, out); },
-    [&](std::ostream& out) { make_console_reporter()->write(rep, out); });
-  if (plot_path.empty())
-    return written;
-  auto drawn = write_plot(rep, plot_path);
-  return !written ? written : drawn;
-}
-
 std::string interrupted_message() {
   return "interrupted by signal " + std::to_string(interrupt_signal())
          + ": the results measured so far were written, marked partial";
 }
 
 } // namespace
-
-int run_fanout(const cli_options& opts) {
-  // The bar goes to stderr, and only to a terminal: never into stdout or a file.
-  progress_bar bar{std::cerr};
-  progress_callback progress;
-  if (!opts.quiet && isatty(STDERR_FILENO))
-    progress = [&bar](std::size_t done, std::size_t total) { bar.update(done, total); };
-  catch_interrupts();
-  auto results = run_fanout_benchmarks(opts.configs, opts.order, progress, &interrupt_flag());
-  bar.finish();
-  if (!results)
-    return fail(results.err());
-  report rep{tool_version, linked_allocator, git_commit, read_machine_info(), {}, 0, opts.order};
-  // After an interruption, configurations without a measured run are left
-  // out; the reference stays if it has runs, else the first result serves.
-  for (std::size_t i = 0; i < results->size(); ++i) {
-    if ((*results)[i].samples_s.empty())
-      continue;
-    if (i == opts.reference)
-      rep.reference = rep.results.size();
-    rep.results.push_back(std::move((*results)[i]));
-  }
-  bool interrupted = interrupt_flag().load();
-  if (interrupted && rep.results.empty())
-    return fail(runtime_failure("interrupted before any run was measured: nothing to write"));
-  if (auto ok = publish(rep, opts.format, opts.output_path, opts.plot_path); !ok)
-    return fail(ok.err());
-  if (interrupted)
-    return fail(runtime_failure(interrupted_message()));
-  std::size_t mismatches = 0;
-  for (const auto& r : rep.results)
-    mismatches += r.mismatches;
-  if (mismatches > 0)
-    return fail(runtime_failure(std::to_string(mismatches)
-                                + " mismatched replies: the results are not valid"));
-  return 0;
-}
-
-int run_report(const saved_results_options& opts) {
-  std::vector<report> reports;
-  for (const auto& file : opts.files) {
-    auto r = read_report(file);
-    if (!r)
-      return fail(r.err());
-    reports.push_back(std::move(*r));
-  }
-  auto merged = merge_reports(reports);
-  if (!merged)
-    return fail(merged.err());
-  if (auto ok = publish(*merged, opts.format, opts.output_path, opts.plot_path); !ok)
-    return fail(ok.err());
-  return 0;
-}
-
-int run_diff(const saved_results_options& opts) {
-  auto old_run = read_report(opts.files.at(0));
-  if (!old_run)
-    return fail(old_run.err());
-  auto new_run = read_report(opts.files.at(1));
-  if (!new_run)
-    return fail(new_run.err());
-  auto entries = diff_reports(*old_run, *new_run);
-  auto ok = emit(
-    opts.output_path, opts.format,
-    [&](std::ostream& out) { write_diff(entries, out, opts.format); },
-    [&](std::ostream& out) { write_diff(entries, out, output_format::table); });
-  return ok ? 0 : fail(ok.err());
-}
 
 int run_cipher(const cipher_options& opts) {
   progress_bar bar{std::cerr};

@@ -12,9 +12,6 @@ namespace actorbench::bench {
 /// Each runs one subcommand to the end and returns the process exit code
 /// (0 ok, 1 runtime failure, 2 bad input), printing results to standard
 /// output and one line per error to standard error.
-int run_fanout(const cli_options& opts);
-int run_report(const saved_results_options& opts);
-int run_diff(const saved_results_options& opts);
 int run_cipher(const cipher_options& opts);
 int run_keygen(const keygen_options& opts);
 int run_zone(const zone_options& opts);

@@ -2,7 +2,7 @@
 
 #include <string>
 
-#include "bench/cli.hpp"
+#include "bench/output_format.hpp"
 #include "bench/common/error.hpp"
 
 namespace actorbench::bench {

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <fstream>
 #include <sstream>
@@ -26,6 +27,22 @@ bool is_key(const std::string& name) {
   return !name.empty() && std::all_of(name.begin(), name.end(), [](char c) {
     return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_';
   });
+}
+
+// A garbage file's text quoted in a one-line error: control bytes and
+// bytes beyond ASCII shown as \xNN, and at most 40 of them.
+std::string quoted_text(const std::string& text) {
+  std::string out;
+  for (unsigned char c : text.substr(0, 40)) {
+    if (c >= 0x20 && c < 0x7f) {
+      out += static_cast<char>(c);
+      continue;
+    }
+    char hex[5];
+    std::snprintf(hex, sizeof(hex), "\\x%02x", c);
+    out += hex;
+  }
+  return text.size() > 40 ? out + "..." : out;
 }
 
 std::string join(const std::vector<std::string>& items, const std::string& sep) {
@@ -99,7 +116,8 @@ result<bool> add_item(const CLI::ConfigItem& item, const std::string& path, conf
     return invalid(path, "[" + join(item.parents, ".") + "]: sections do not nest");
   auto section = item.parents.empty() ? std::string{} : item.parents.front();
   if (!is_key(item.name) || (!section.empty() && !is_key(section)))
-    return invalid(path, "cannot parse '" + item.fullname() + "' as TOML (key = value, [section])");
+    return invalid(
+      path, "cannot parse '" + quoted_text(item.fullname()) + "' as TOML (key = value, [section])");
   auto [at, added] = out.sections[section].emplace(item.name, list_text(item.inputs));
   if (!added)
     return invalid(path, "key '" + item.fullname() + "' is set twice");

@@ -84,6 +84,8 @@ result<diff_job> prepare_diff(const std::vector<std::string>& files,
   auto settings = read_output_settings(values);
   if (!settings)
     return settings.err();
+  if (auto ok = refuse_inputs(files, *settings); !ok)
+    return ok.err();
   auto options = read_diff_options(files, values);
   if (!options)
     return options.err();

@@ -85,16 +85,23 @@ result<std::vector<configuration>> refine_fanout_plan(const declaration& d,
       continue;
     }
     auto cipher = text_or_empty(c, "cipher");
-    auto pair = choose_ciphers(text_or_empty(c, "backend"), cipher);
+    auto backend = text_or_empty(c, "backend");
+    // --cipher all alone means every available pair, as --list shows them:
+    // a cipher two back-ends offer (aes-256-gcm) is compared on both.
+    bool every_pair = every_cipher && backend.empty();
+    auto pair = choose_ciphers(every_pair ? "all" : backend, cipher);
     if (!pair) {
       if (cipher.empty())
         return pair.err(); // a back-end without a usable default cipher
       why_dropped.emplace(cipher, pair.err());
       continue;
     }
-    c.values["backend"] = std::string{pair->front().first->name()};
-    c.values["cipher"] = pair->front().second->name;
-    kept.push_back(std::move(c));
+    for (std::size_t i = 0; i < (every_pair ? pair->size() : 1); ++i) {
+      auto chosen = c;
+      chosen.values["backend"] = std::string{(*pair)[i].first->name()};
+      chosen.values["cipher"] = (*pair)[i].second->name;
+      kept.push_back(std::move(chosen));
+    }
   }
   if (!every_cipher)
     if (auto ok = check_ciphers_kept(ciphers, kept, why_dropped); !ok)

@@ -71,8 +71,11 @@ void collapse(const declaration& d, std::size_t placed, std::vector<configuratio
       changed = false;
       for (std::size_t i = 0; i < placed; ++i) {
         const auto& p = d.params[i];
-        if (c.values.count(p.name) != 0 && declared_index(d, p.only_if.param) < placed
-            && unmet(p, c)) {
+        // A parameter left without a value (for the scenario to resolve) is
+        // n/a all the same: the saved file must say so.
+        bool listed = std::find(c.not_applicable.begin(), c.not_applicable.end(), p.name)
+                      != c.not_applicable.end();
+        if (!listed && declared_index(d, p.only_if.param) < placed && unmet(p, c)) {
           c.values.erase(p.name);
           c.not_applicable.push_back(p.name);
           changed = true;

@@ -185,8 +185,10 @@ configuration read_configuration(const json_node& n, const declaration& d) {
   }
   for (const auto& na : n.at("not_applicable").items())
     c.not_applicable.push_back(declared_param(d, na.text(), na).name);
+  // A parameter without a default (--pin, --nodes) has no value when it
+  // was not given; any other one must be there.
   for (const auto& p : d.params)
-    if (!c.applies(p.name)
+    if (!c.applies(p.name) && !p.default_value.empty()
         && std::find(c.not_applicable.begin(), c.not_applicable.end(), p.name)
              == c.not_applicable.end())
       throw json_field_error{n.path() + ".params has no " + snake_case(p.name)};

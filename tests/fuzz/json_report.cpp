@@ -1,21 +1,23 @@
-// Fuzz target: the reader of saved JSON results and what `actorbench report`
-// and `diff` do with what it read.
+// Fuzz target: the reader of saved JSON results (read_results, schema 2 and
+// the schema 1 fan-out import) and what `actorbench report` and `diff` do
+// with what it read.
 //
-// Any input must come back as a report or as one bad-input line, never a
-// crash or an exception. A report that was read must give finite,
-// non-negative statistics and positive procs and threads, print in every
-// format, diff against itself in every format, and survive a round trip: the
-// JSON it writes reads back and writes the same JSON again.
-#include <cmath>
+// Any input must come back as results or as one bad-input line, never a
+// crash or an exception. Results that were read must print in every format
+// (the fan-out's through its seed-001 view too), diff against themselves in
+// every format, and survive a round trip: the JSON written for them reads
+// back and writes the same JSON again.
 #include <cstdio>
 #include <cstdlib>
+#include <memory>
 #include <sstream>
 #include <string>
 #include <string_view>
 
-#include "bench/diff.hpp"
-#include "bench/json_reader.hpp"
-#include "bench/harness/statistics.hpp"
+#include "bench/fanout/fanout_scenario.hpp"
+#include "bench/output/results_diff.hpp"
+#include "bench/output/results_writer.hpp"
+#include "bench/output/view.hpp"
 
 using namespace actorbench::bench;
 
@@ -26,45 +28,54 @@ namespace {
   std::abort();
 }
 
-std::string write(const report& r, output_format format) {
-  std::ostringstream out;
-  make_reporter(format)->write(r, out);
-  return out.str();
+constexpr results_format formats[] = {results_format::table, results_format::json,
+                                      results_format::csv, results_format::markdown};
+
+void write_every_format(const scenario_results& r) {
+  static const auto fanout = make_fanout_scenario();
+  for (auto format : formats) {
+    std::ostringstream out;
+    make_results_writer(format)->write(r, out);
+  }
+  if (r.scenario.name != fanout->declared().name)
+    return;
+  for (const auto* v : fanout->views())
+    for (bool markdown : {false, true}) {
+      table_style style;
+      style.markdown = markdown;
+      std::ostringstream out;
+      make_table_writer(style, v)->write(r, out);
+    }
+}
+
+void diff_with_itself(const scenario_results& r) {
+  auto d = diff_results(r, r, {});
+  if (!d)
+    return; // nothing to compare (no headline samples) is a refusal, not a crash
+  for (auto format : formats) {
+    std::ostringstream out;
+    write_results_diff(*d, format, {}, out);
+  }
 }
 
 } // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  std::string_view text(reinterpret_cast<const char*>(data), size);
-  auto r = parse_report(text, "fuzz.json");
+  std::string text(reinterpret_cast<const char*>(data), size);
+  auto r = read_results(text, "fuzz.json");
   if (!r) {
     const auto& e = r.err();
     if (e.code != errc::bad_input || e.message.empty() || e.message.find('\n') != std::string::npos)
       fail("a refusal that is not one bad-input line: " + e.message);
     return 0;
   }
-  // The figures printed from what was read are real durations and rates.
-  for (const auto& result : r->results) {
-    auto s = summarize(result.samples_s);
-    for (double x : {s.mean, s.median, s.min, s.max, s.stddev, s.cv, s.ci999})
-      if (!std::isfinite(x) || x < 0)
-        fail("a report read gives a negative or non-finite figure");
-    if (result.procs == 0 || result.threads == 0)
-      fail("a report read has no procs or threads, so no rates");
-  }
-  for (auto format : {output_format::table, output_format::csv, output_format::markdown})
-    write(*r, format);
-  auto entries = diff_reports(*r, *r);
-  for (auto format :
-       {output_format::table, output_format::json, output_format::csv, output_format::markdown}) {
-    std::ostringstream out;
-    write_diff(entries, out, format);
-  }
-  auto json = write(*r, output_format::json);
-  auto again = parse_report(json, "written.json");
+  write_every_format(*r);
+  diff_with_itself(*r);
+  auto json = to_json(*r);
+  auto again = read_results(json, "written.json");
   if (!again)
-    fail("the JSON written for a report read back does not read: " + again.err().message);
-  if (write(*again, output_format::json) != json)
-    fail("the JSON round trip changed the report");
+    fail("the JSON written for results read back does not read: " + again.err().message);
+  if (to_json(*again) != json)
+    fail("the JSON round trip changed the results");
   return 0;
 }
