@@ -5,7 +5,7 @@
 #include "bench/harness/duration_value.hpp"
 #include "bench/harness/memory_budget.hpp"
 #include "bench/harness/value_list.hpp"
-#include "bench/output_options.hpp"
+#include "bench/output/output_path.hpp"
 
 namespace actorbench::bench {
 

@@ -7,9 +7,9 @@
 
 #include "bench/command/results_output.hpp"
 #include "bench/command/saved_results.hpp"
+#include "bench/output/output_path.hpp"
 #include "bench/output/results_diff.hpp"
 #include "bench/output/results_merge.hpp"
-#include "bench/output_options.hpp"
 
 namespace actorbench::bench {
 
