@@ -27,7 +27,7 @@ configuration rpc_config(const std::string& mode, const std::string& connect) {
               {"hello-on", std::string{}},
               {"reconnect", false},
               {"requests", std::int64_t{6}},
-              {"warmup-requests", std::int64_t{2}},
+              {"warmup", std::int64_t{2}},
               {"name", std::string{"test"}},
               {"timeout", 5.0},
               {"threads", std::int64_t{1}},
@@ -85,7 +85,7 @@ TEST_CASE("rpc declares today's options, its TLS files and ten rounds") {
   CHECK(d.param("mode")->default_value == "plain");
   CHECK(d.param("mode")->scan);
   CHECK(d.param("requests")->default_value == "1000");
-  CHECK(d.param("warmup-requests")->default_value == "100");
+  CHECK(d.param("warmup")->default_value == "100");
   CHECK(d.param("timeout")->default_value == "5");
   CHECK(d.param("spin-us")->default_value == "100");
   CHECK(d.param("spin-cpu")->default_value == "auto");
@@ -165,7 +165,7 @@ TEST_CASE("an rpc round with --reconnect times connect and setup per request") {
   auto c = rpc_config("plain", server.address());
   c.values["reconnect"] = true;
   c.values["requests"] = std::int64_t{2};
-  c.values["warmup-requests"] = std::int64_t{0};
+  c.values["warmup"] = std::int64_t{0};
   std::vector<configuration> plan{c};
   auto session = make_rpc_scenario()->start(plan);
   REQUIRE(session);
