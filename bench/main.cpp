@@ -58,14 +58,6 @@ int run(int argc, char** argv) {
       return run_cipher(cmd->cipher);
     case command::action::keygen:
       return run_keygen(cmd->keygen);
-    case command::action::zone:
-      return run_zone(cmd->zone);
-    case command::action::serve:
-      return run_serve(cmd->serve);
-    case command::action::rpc:
-      return run_rpc(cmd->rpc);
-    case command::action::node:
-      return run_node(cmd->node);
     case command::action::run:
       break;
   }
