@@ -131,11 +131,16 @@ bool is_on(const configuration& c, std::string_view flag) {
 }
 
 // Today's --tls and --compare: the modes they stand for (replacing --mode),
-// each configuration once.
+// each configuration once. The flags themselves are then n/a: the mode
+// says what ran, in tables, JSON and CSV alike.
 std::vector<configuration> apply_mode_flags(std::vector<configuration> plan) {
   std::vector<configuration> out;
   auto add = [&out](configuration c, const char* mode) {
-    c.values["mode"] = std::string{mode};
+    if (mode != nullptr)
+      c.values["mode"] = std::string{mode};
+    for (const char* flag : {"tls", "compare"})
+      if (c.values.erase(flag) > 0)
+        c.not_applicable.push_back(flag);
     for (const auto& o : out)
       if (o.values == c.values)
         return;
@@ -148,7 +153,7 @@ std::vector<configuration> apply_mode_flags(std::vector<configuration> plan) {
     } else if (is_on(c, "tls")) {
       add(c, "tls");
     } else {
-      out.push_back(std::move(c));
+      add(std::move(c), nullptr);
     }
   }
   return out;
