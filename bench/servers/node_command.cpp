@@ -66,15 +66,7 @@ int run_node(const node_settings& s, std::ostream& out, std::ostream& err) {
 } // namespace
 
 command_decl make_node_command() {
-  command_decl c;
-  c.params = node_declaration();
-  c.run = [](const configuration& config, std::ostream& out, std::ostream& err) {
-    auto settings = read_node(config);
-    if (!settings)
-      return server_failure(err, settings.err());
-    return run_node(*settings, out, err);
-  };
-  return c;
+  return server_command(node_declaration(), &read_node, &run_node);
 }
 
 } // namespace actorbench::bench

@@ -107,15 +107,7 @@ int serve(const serve_settings& s, std::ostream& out, std::ostream& err) {
 } // namespace
 
 command_decl make_serve_command() {
-  command_decl c;
-  c.params = serve_declaration();
-  c.run = [](const configuration& config, std::ostream& out, std::ostream& err) {
-    auto settings = read_serve(config);
-    if (!settings)
-      return server_failure(err, settings.err());
-    return serve(*settings, out, err);
-  };
-  return c;
+  return server_command(serve_declaration(), &read_serve, &serve);
 }
 
 } // namespace actorbench::bench
