@@ -5,13 +5,19 @@
 
 #include "bench/fanout/fanout_scenario.hpp"
 #include "bench/git_commit.hpp"
+#include "bench/rpc/rpc_scenario.hpp"
 #include "bench/version.hpp"
+#include "bench/zone/zone_scenario.hpp"
 #include "crypto/registry.hpp"
 
 namespace actorbench::bench {
 
 result<bool> add_builtin_scenarios(registry& r) {
   if (auto added = r.add(make_fanout_scenario()); !added)
+    return added.err();
+  if (auto added = r.add(make_zone_scenario()); !added)
+    return added.err();
+  if (auto added = r.add(make_rpc_scenario()); !added)
     return added.err();
   return true;
 }

@@ -10,8 +10,9 @@ namespace actorbench::bench {
 result<bool> add_builtin_scenarios(registry& r);
 
 /// How the actorbench command presents itself: its version, git commit and
-/// allocator, the default scenario (the seed's fan-out), the server
-/// commands and --list.
+/// allocator, the default scenario (the seed's fan-out) and --list. The
+/// server commands (serve, node) are the executable's: bench/main.cpp adds
+/// them, with the interposing wrappers they need.
 main_options actorbench_options();
 
 /// The --list text: every back-end and cipher, with availability.

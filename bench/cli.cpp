@@ -10,11 +10,9 @@
 
 #include "bench/cipher_options.hpp"
 #include "bench/keygen_options.hpp"
-#include "bench/servers/server_limits.hpp"
 #include "bench/output_options.hpp"
 #include "bench/common/tls_options.hpp"
 #include "bench/harness/value_list.hpp"
-#include "bench/zone_options.hpp"
 #include "crypto/registry.hpp"
 
 namespace actorbench::bench {
@@ -56,22 +54,6 @@ std::string not_a_device(std::string& path) {
       && (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode) || S_ISSOCK(st.st_mode)))
     return "'" + path + "' is a device or socket, not a file";
   return "";
-}
-
-// A subcommand's --format and --output, checked.
-result<bool> read_output(const CLI::App& sub, const output_values& v, output_format& format,
-                         std::string& path) {
-  auto f = parse_format(v.format);
-  if (!f)
-    return f.err();
-  format = *f;
-  if (sub.count("--output") > 0) {
-    auto ok = check_output_path("--output", v.output);
-    if (!ok)
-      return ok.err();
-    path = v.output;
-  }
-  return true;
 }
 
 // An option given an empty value (--threads '', or `threads =` in a scenario
@@ -178,62 +160,6 @@ result<command> parse_command_line(int argc, const char* const* argv) {
   add_max_memory_option(*keygen_cmd, keygen_values.max_memory);
   keygen_cmd->add_flag("--quiet", keygen_quiet, "No progress bar and no announcements");
 
-  zone_cli_values zone_values;
-  output_values zone_out;
-  bool zone_quiet = false;
-  auto* zone_cmd = app.add_subcommand(
-    "zone",
-    "A game zone (seed 001's MMO): each tick every player session decrypts its input "
-    "packet and sends its position to a zone actor, which broadcasts the state to every "
-    "player; tick latency percentiles and missed ticks, or --find-max players");
-  zone_cmd
-    ->add_option("--players", zone_values.players,
-                 "Players, each with a session actor (1..100000000; refused up front if "
-                 "it cannot fit in memory); with --find-max, where the search starts")
-    ->default_str(zone_values.players);
-  zone_cmd->add_option("--tick-hz", zone_values.tick_hz, "Ticks per second, 1..1000")
-    ->default_str(zone_values.tick_hz);
-  zone_cmd
-    ->add_option("--duration", zone_values.duration, "Seconds of ticks (per probe with --find-max)")
-    ->default_str("10, or 5 per probe");
-  zone_cmd
-    ->add_option("--crypto", zone_values.crypto,
-                 "on: input packets encrypted with an AEAD cipher, decrypted and "
-                 "tag-checked by each session; off: plaintext packets")
-    ->default_str(zone_values.crypto);
-  zone_cmd->add_option("--cipher", zone_values.cipher, "AEAD cipher with --crypto on (see --list)")
-    ->default_str(zone_values.cipher);
-  zone_cmd->add_option("--threads", zone_values.threads, "Scheduler threads")
-    ->default_str("one per core");
-  zone_cmd
-    ->add_option("--timeout", zone_values.timeout, "Seconds a tick may take before the run fails")
-    ->default_str(zone_values.timeout);
-  zone_cmd->add_flag("--find-max", zone_values.find_max,
-                     "Search for the largest player count with p99 under the tick budget and "
-                     "at most 1% of ticks missed, printing each probe");
-  add_max_memory_option(*zone_cmd, zone_values.max_memory);
-  add_output_options(*zone_cmd, zone_out, false);
-  zone_cmd->add_flag("--quiet", zone_quiet, "No progress lines");
-  serve_cli_values serve_values;
-  auto* serve_cmd = add_serve_command(app, serve_values);
-  rpc_cli_values rpc_values;
-  auto* rpc_cmd = add_rpc_command(app, rpc_values);
-  std::string node_listen, node_bind = "127.0.0.1", node_threads;
-  auto* node_cmd = app.add_subcommand(
-    "node",
-    "Run a worker node: serve shares of fan-outs started elsewhere with --nodes, "
-    "until SIGINT or SIGTERM");
-  node_cmd
-    ->add_option("--listen", node_listen,
-                 "TCP port to listen on; 0 picks a free one (the bound port is printed)")
-    ->required();
-  node_cmd->add_option("--bind", node_bind, "Address to listen on")->default_str(node_bind);
-  node_cmd->add_option("--threads", node_threads, "Scheduler threads")->default_str("one per core");
-  server_limits_text node_limits;
-  add_server_limit_options(*node_cmd, node_limits);
-  tls_cli_values node_tls;
-  add_tls_options(*node_cmd, node_tls);
-
   for (auto* sub : app.get_subcommands([](CLI::App*) { return true; }))
     sub->footer("Exit codes: 0 ok, 1 the run failed, 2 bad input (one line on stderr).");
 
@@ -275,24 +201,6 @@ result<command> parse_command_line(int argc, const char* const* argv) {
     cmd.cipher = std::move(*opts);
     return cmd;
   }
-  if (serve_cmd->parsed()) {
-    auto opts = validate_serve(serve_values);
-    if (!opts)
-      return opts.err();
-    command cmd;
-    cmd.what = command::action::serve;
-    cmd.serve = std::move(*opts);
-    return cmd;
-  }
-  if (rpc_cmd->parsed()) {
-    auto opts = validate_rpc(rpc_values);
-    if (!opts)
-      return opts.err();
-    command cmd;
-    cmd.what = command::action::rpc;
-    cmd.rpc = std::move(*opts);
-    return cmd;
-  }
   if (keygen_cmd->parsed()) {
     keygen_values.dump_keys_given = keygen_cmd->count("--dump-keys") > 0;
     auto opts = validate_keygen(keygen_values);
@@ -329,44 +237,9 @@ result<command> parse_command_line(int argc, const char* const* argv) {
     cmd.keygen = std::move(*opts);
     return cmd;
   }
-  if (zone_cmd->parsed()) {
-    auto opts = validate_zone(zone_values);
-    if (!opts)
-      return opts.err();
-    if (auto ok = read_output(*zone_cmd, zone_out, opts->format, opts->output_path); !ok)
-      return ok.err();
-    opts->quiet = zone_quiet;
-    command cmd;
-    cmd.what = command::action::zone;
-    cmd.zone = std::move(*opts);
-    return cmd;
-  }
-  if (node_cmd->parsed()) {
-    command cmd;
-    cmd.what = command::action::node;
-    auto port = parse_port("--listen", node_listen);
-    if (!port)
-      return port.err();
-    cmd.node.listen = {node_bind, *port};
-    if (!node_threads.empty()) {
-      auto threads = parse_count("--threads", node_threads, 1, 1024);
-      if (!threads)
-        return threads.err();
-      cmd.node.threads = *threads;
-    }
-    auto limits = parse_server_limits(node_limits);
-    if (!limits)
-      return limits.err();
-    cmd.node.limits = *limits;
-    auto tls = validate_tls(node_tls);
-    if (!tls)
-      return tls.err();
-    cmd.node.tls = *tls;
-    return cmd;
-  }
-  // The fan-out, report and diff run on bench::main (bench/main.cpp); this
-  // parser sees only the commands not moved there yet.
-  return bad_input("no command given: expected cipher, keygen, zone, serve, rpc or node");
+  // Everything else runs on bench::main (bench/main.cpp); this parser sees
+  // only the commands not moved there yet.
+  return bad_input("no command given: expected cipher or keygen");
 }
 
 } // namespace actorbench::bench

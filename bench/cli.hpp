@@ -7,14 +7,9 @@
 #include <vector>
 
 #include "bench/cipher_benchmark.hpp"
-#include "bench/common/endpoint.hpp"
-#include "actors/remote/tls_settings.hpp"
 #include "bench/common/error.hpp"
 #include "crypto/key_generator.hpp"
 #include "bench/output_format.hpp"
-#include "bench/zone_benchmark.hpp"
-#include "bench/rpc_options.hpp"
-#include "bench/servers/server_limits.hpp"
 
 namespace actorbench::bench {
 
@@ -46,45 +41,14 @@ struct keygen_options {
   bool quiet = false;
 };
 
-/// Options of `actorbench zone`, validated.
-struct zone_options {
-  zone_settings settings;
-  /// Search for the largest player count that keeps up instead of one run.
-  bool find_max = false;
-  /// The most players memory allows for settings.duration (the search's cap).
-  std::size_t max_players = 0;
-  output_format format = output_format::table;
-  std::string output_path;
-  bool quiet = false;
-};
-
-/// Options of `actorbench node`, validated.
-struct node_options {
-  /// Where to listen (--bind, default 127.0.0.1, and --listen; port 0 picks a free one).
-  endpoint listen;
-  /// Scheduler threads; 0: one per core.
-  std::size_t threads = 0;
-  /// TLS with mutual certificate authentication; unset: plain TCP.
-  std::optional<actors::tls_settings> tls;
-  server_limits limits;
-};
-
 /// What the command should do.
 struct command {
-  enum class action { help, cipher, keygen, zone, serve, rpc, node };
+  enum class action { help, cipher, keygen };
   action what = action::help;
   /// For cipher.
   cipher_options cipher;
   /// For keygen.
   keygen_options keygen;
-  /// For zone.
-  zone_options zone;
-  /// For serve.
-  serve_options serve;
-  /// For rpc.
-  rpc_options rpc;
-  /// For node.
-  node_options node;
   /// The text to print for help.
   std::string text;
 };

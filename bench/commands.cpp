@@ -12,9 +12,6 @@
 #include <thread>
 
 #include "actors/keygen/keygen_pool.hpp"
-#include "actors/remote/remote_node.hpp"
-#include "actors/remote/remote_runtime.hpp"
-#include "actors/remote/tls_monitor.hpp"
 #include "bench/cipher_benchmark.hpp"
 #include "bench/cipher_report.hpp"
 #include "bench/git_commit.hpp"
@@ -22,12 +19,10 @@
 #include "bench/keygen_plot.hpp"
 #include "bench/keygen_report.hpp"
 #include "bench/output/output_file.hpp"
-#include "bench/servers/limit_log.hpp"
 #include "bench/output/progress_bar.hpp"
 #include "bench/output/standard_output.hpp"
 #include "bench/output/text_table.hpp"
 #include "bench/version.hpp"
-#include "bench/zone_report.hpp"
 
 namespace actorbench::bench {
 
@@ -49,20 +44,6 @@ result<bool> emit(const std::string& path, output_format format,
   }
   auto shown = flush_standard_output();
   return !written ? written : shown;
-}
-
-void warn_about_server_certificate(const std::string& prefix, const actors::tls_settings& tls) {
-  for (const auto& problem : actors::server_certificate_problems(tls))
-    std::cerr << prefix << "warning: " << problem << std::endl;
-}
-
-void print_refusals(refusal_log& log, bool at_end) {
-  auto lines = log.add(actors::tls_monitor::take_refusals(true), refusal_log::clock::now());
-  if (at_end)
-    for (auto& line : log.finish())
-      lines.push_back(std::move(line));
-  for (const auto& line : lines)
-    std::cerr << line << std::endl;
 }
 
 namespace {
@@ -193,94 +174,6 @@ int run_keygen(const keygen_options& opts) {
     failures += c.sample.validation_failures;
   if (failures > 0)
     return fail(runtime_failure(std::to_string(failures) + " generated keys failed validation"));
-  return 0;
-}
-
-namespace {
-
-// One line per --find-max probe, as it ends.
-std::string describe_probe(const zone_result& r) {
-  const auto& s = r.sample;
-  return std::to_string(s.players) + " players: p50 " + fixed(r.p50_s * 1000, 3) + " ms, p99 "
-         + fixed(r.p99_s * 1000, 3) + " ms, missed " + std::to_string(s.missed()) + " of "
-         + std::to_string(s.ticks_scheduled) + (s.stopped_early ? " (stopped early)" : "") + ", "
-         + fixed(r.cores_used(), 2) + " cores used, load " + fixed(r.load_before, 1) + ": "
-         + (keeps_up(r) ? "keeps up" : "does not keep up");
-}
-
-} // namespace
-
-int run_zone(const zone_options& opts) {
-  catch_interrupts();
-  zone_report rep{opts.settings, opts.find_max, {}, read_machine_info(), git_commit};
-  if (opts.find_max) {
-    std::size_t count = 0;
-    auto search = find_max_players(
-      opts.settings, opts.max_players,
-      [&](const zone_result& r) {
-        if (!opts.quiet)
-          std::cerr << "probe " << ++count << ": " << describe_probe(r) << '\n';
-      },
-      &interrupt_flag());
-    if (!search)
-      return fail(search.err());
-    rep.search = std::move(*search);
-  } else {
-    auto r = run_zone_benchmark(opts.settings, &interrupt_flag());
-    if (!r)
-      return fail(r.err());
-    rep.search.probes.push_back(std::move(*r));
-    rep.search.stopped = rep.search.probes.back().sample.stopped_early;
-  }
-  auto ok = emit(
-    opts.output_path, opts.format,
-    [&](std::ostream& out) { write_zone_report(rep, opts.format, out); },
-    [&](std::ostream& out) { write_zone_table(rep, out); });
-  if (!ok)
-    return fail(ok.err());
-  if (interrupt_flag().load())
-    return fail(runtime_failure("interrupted by signal " + std::to_string(interrupt_signal())
-                                + ": the ticks measured so far were written"));
-  for (const auto& r : rep.search.probes)
-    if (auto problem = r.sample.problem(); !problem.empty())
-      return fail(runtime_failure("zone of " + std::to_string(r.sample.players)
-                                  + " players: " + problem + ": the results are not valid"));
-  return 0;
-}
-
-int run_node(const node_options& opts) {
-  catch_interrupts();
-  actors::remote_settings settings;
-  settings.scheduler.threads = opts.threads;
-  settings.tls = opts.tls;
-  settings.max_payload = opts.limits.max_payload;
-  settings.handshake_timeout = opts.limits.handshake_timeout;
-  auto rt = actors::remote_runtime::create(settings);
-  if (!rt)
-    return fail(runtime_failure(rt.err().detail));
-  if (opts.tls)
-    warn_about_server_certificate("actorbench node: ", *opts.tls);
-  auto served =
-    actors::serve_node(**rt, opts.listen.host, opts.listen.port, std::chrono::seconds{10});
-  if (!served)
-    return fail(runtime_failure(served.err().detail));
-  // The bound port on stdout, so whoever started this node (port 0) can read it.
-  std::cout << "actorbench node listening on "
-            << actors::endpoint_name(opts.listen.host, served->port())
-            << ((*rt)->uses_tls() ? " (TLS)" : "") << std::endl;
-  // Whoever started the node cannot learn its port: it would wait in vain.
-  if (auto ok = flush_standard_output(); !ok)
-    return fail(ok.err());
-  refusal_log refusals{"actorbench node: "};
-  limit_log limits{"actorbench node: ", std::cerr};
-  while (!interrupt_flag().load()) {
-    std::this_thread::sleep_for(std::chrono::milliseconds{100});
-    actors::tls_monitor::close_overdue_handshakes();
-    print_refusals(refusals);
-    limits.poll();
-  }
-  print_refusals(refusals, true);
-  limits.finish();
   return 0;
 }
 

@@ -5,7 +5,6 @@
 #include <string>
 
 #include "bench/cli.hpp"
-#include "bench/servers/refusal_log.hpp"
 
 namespace actorbench::bench {
 
@@ -14,10 +13,6 @@ namespace actorbench::bench {
 /// output and one line per error to standard error.
 int run_cipher(const cipher_options& opts);
 int run_keygen(const keygen_options& opts);
-int run_zone(const zone_options& opts);
-int run_serve(const serve_options& opts);
-int run_rpc(const rpc_options& opts);
-int run_node(const node_options& opts);
 
 /// Prints `err` as one line on standard error; returns its exit code.
 int fail(const error& err);
@@ -30,14 +25,5 @@ int fail(const error& err);
 result<bool> emit(const std::string& path, output_format format,
                   const std::function<void(std::ostream&)>& write,
                   const std::function<void(std::ostream&)>& table);
-
-/// For a TLS server (`prefix`: "actorbench serve: " or "actorbench node: "):
-/// one warning line on standard error per reason clients will refuse its
-/// certificate, so that the server does not start silently unusable.
-void warn_about_server_certificate(const std::string& prefix, const actors::tls_settings& tls);
-
-/// Prints on standard error what `log` makes of the TLS clients this process
-/// refused since the last call; `at_end`: also the count not printed yet.
-void print_refusals(refusal_log& log, bool at_end = false);
 
 } // namespace actorbench::bench

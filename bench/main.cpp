@@ -7,6 +7,8 @@
 #include "bench/command/command_catalog.hpp"
 #include "bench/commands.hpp"
 #include "bench/output/standard_output.hpp"
+#include "bench/servers/node_command.hpp"
+#include "bench/servers/serve_command.hpp"
 
 using namespace actorbench::bench;
 
@@ -14,7 +16,7 @@ namespace {
 
 // Commands not on the scenario model yet (issue 15 moves them one by one):
 // the old parser still runs them.
-const std::vector<std::string> old_commands{"cipher", "keygen", "zone", "serve", "rpc", "node"};
+const std::vector<std::string> old_commands{"cipher", "keygen"};
 
 // Whether bench::main runs this line: it names a registered scenario or
 // report/diff, or none of the old commands while the default is registered.
@@ -37,6 +39,7 @@ int run(int argc, char** argv) {
   if (auto added = add_builtin_scenarios(r); !added)
     return fail(added.err());
   auto options = actorbench_options();
+  options.commands = {make_serve_command(), make_node_command()};
   if (on_scenario_model(argc, argv, r, options))
     return actorbench::bench::main(argc, argv, r, options);
   auto cmd = parse_command_line(argc, argv);
@@ -50,14 +53,6 @@ int run(int argc, char** argv) {
       return run_cipher(cmd->cipher);
     case command::action::keygen:
       return run_keygen(cmd->keygen);
-    case command::action::zone:
-      return run_zone(cmd->zone);
-    case command::action::serve:
-      return run_serve(cmd->serve);
-    case command::action::rpc:
-      return run_rpc(cmd->rpc);
-    case command::action::node:
-      return run_node(cmd->node);
   }
   return 0;
 }

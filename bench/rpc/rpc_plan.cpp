@@ -94,7 +94,7 @@ result<bool> read_setup(const configuration& c, rpc_plan& p) {
   auto& s = p.setup;
   s.reconnect = flag_of(c, "reconnect");
   s.requests = static_cast<std::size_t>(c.integer("requests"));
-  s.warmup_requests = static_cast<std::size_t>(c.integer("warmup-requests"));
+  s.warmup_requests = static_cast<std::size_t>(c.integer("warmup"));
   s.client.name = text_of(c, "name");
   s.client.timeout = millis(c.seconds("timeout"));
   s.client.threads = static_cast<std::size_t>(c.integer("threads"));

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <set>
+#include <string_view>
 
 #include "bench/common/tls_options.hpp"
 #include "bench/rpc/rpc_plan.hpp"
@@ -18,6 +19,11 @@ void declare_target(declaration& d) {
     .help(
       "plain TCP, or tls with client certificates (--cert, --key, --ca); plain,tls: side "
       "by side, interleaved, with the TLS overhead in %");
+  // Today's spellings of the modes: --tls is mode tls, --compare plain,tls.
+  d.flag("tls").def("off").fixed().group("TLS").help(
+    "Mutual TLS with client certificates (--cert, --key, --ca): --mode tls");
+  d.flag("compare").def("off").fixed().help(
+    "Plain and TLS side by side, interleaved, with the TLS overhead in %: --mode plain,tls");
   d.text("connect").help("The server, HOST:PORT (the plain one with --mode plain,tls)");
   d.text("tls-connect").help("With --mode plain,tls and --connect: the TLS server, HOST:PORT");
   d.flag("local").def("off").fixed().help(
@@ -42,7 +48,7 @@ void declare_requests(declaration& d) {
     .fixed()
     .unit("requests")
     .help("Measured requests per mode, split over the runs");
-  d.integer("warmup-requests")
+  d.integer("warmup")
     .range(0, 100'000'000)
     .def("100")
     .fixed()
@@ -113,7 +119,44 @@ declaration make_declaration() {
   declare_results(d);
   d.defaults.runs = 10;
   d.defaults.warmup = 0;
+  // A run is one round of requests per mode, as --rounds always counted.
+  d.defaults.runs_aliases = {"rounds"};
+  d.defaults.warmup_option = false;
   return d;
+}
+
+bool is_on(const configuration& c, std::string_view flag) {
+  auto at = c.values.find(flag);
+  return at != c.values.end() && at->second == param_value{true};
+}
+
+// Today's --tls and --compare: the modes they stand for (replacing --mode),
+// each configuration once. The flags themselves are then n/a: the mode
+// says what ran, in tables, JSON and CSV alike.
+std::vector<configuration> apply_mode_flags(std::vector<configuration> plan) {
+  std::vector<configuration> out;
+  auto add = [&out](configuration c, const char* mode) {
+    if (mode != nullptr)
+      c.values["mode"] = std::string{mode};
+    for (const char* flag : {"tls", "compare"})
+      if (c.values.erase(flag) > 0)
+        c.not_applicable.push_back(flag);
+    for (const auto& o : out)
+      if (o.values == c.values)
+        return;
+    out.push_back(std::move(c));
+  };
+  for (auto& c : plan) {
+    if (is_on(c, "compare")) {
+      add(c, "plain");
+      add(c, "tls");
+    } else if (is_on(c, "tls")) {
+      add(c, "tls");
+    } else {
+      add(std::move(c), nullptr);
+    }
+  }
+  return out;
 }
 
 class rpc_scenario : public scenario {
@@ -121,6 +164,7 @@ class rpc_scenario : public scenario {
   const declaration& declared() const override { return declared_; }
 
   result<std::vector<configuration>> refine(std::vector<configuration> plan) const override {
+    plan = apply_mode_flags(std::move(plan));
     if (auto ok = read_rpc_plan(plan); !ok)
       return ok.err();
     return plan;

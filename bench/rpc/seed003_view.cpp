@@ -75,7 +75,7 @@ std::string requests_line(const scenario_results& r) {
   auto runs = r.configurations.front().runs.size();
   return text_of(c, "requests") + " requests per mode in " + std::to_string(runs)
          + (r.configurations.size() > 1 ? " interleaved" : "") + " runs after "
-         + text_of(c, "warmup-requests") + " warm-up; "
+         + text_of(c, "warmup") + " warm-up; "
          + (reconnect(r) ? "a new connection per request" : "one persistent connection");
 }
 

@@ -36,19 +36,6 @@ result<std::chrono::milliseconds> parse_handshake_timeout(const std::string& tex
 
 } // namespace
 
-void add_server_limit_options(CLI::App& cmd, server_limits_text& text) {
-  cmd
-    .add_option("--max-payload", text.max_payload,
-                "Largest message a peer may announce; a larger announcement drops its "
-                "connection before any memory is set aside for it")
-    ->default_str("1M");
-  cmd
-    .add_option("--handshake-timeout", text.handshake_timeout,
-                "With --tls: close a connection whose TLS handshake has not completed "
-                "within S seconds (0.1 to 3600), so silent connections cannot pile up")
-    ->default_str("10");
-}
-
 result<server_limits> parse_server_limits(const server_limits_text& text) {
   auto max_payload = parse_max_payload(text.max_payload);
   if (!max_payload)

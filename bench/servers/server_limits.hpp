@@ -4,8 +4,6 @@
 #include <cstdint>
 #include <string>
 
-#include <CLI/CLI.hpp>
-
 #include "actors/remote/basp_payload_limit.hpp"
 #include "actors/remote/tls_monitor.hpp"
 #include "bench/common/error.hpp"
@@ -23,14 +21,11 @@ struct server_limits {
   std::chrono::milliseconds handshake_timeout = actors::tls_monitor::default_handshake_timeout;
 };
 
-/// The options' text as CLI11 keeps it; empty: the default.
+/// The options' text as typed; empty: the default.
 struct server_limits_text {
   std::string max_payload;
   std::string handshake_timeout;
 };
-
-/// Adds --max-payload and --handshake-timeout to a server command.
-void add_server_limit_options(CLI::App& cmd, server_limits_text& text);
 
 /// Parses them: --max-payload 1K to 4095M (BASP sizes are 32-bit),
 /// --handshake-timeout seconds from 0.1 to 3600 (fractions allowed).

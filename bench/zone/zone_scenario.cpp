@@ -50,6 +50,14 @@ void declare_params(declaration& d) {
     .unit("s")
     .fixed()
     .help("Seconds a tick may take before the run fails");
+  // The flag of declaration::search: a parameter, so the command line,
+  // --config and the results carry it like any other.
+  d.flag("find-max")
+    .def("off")
+    .fixed()
+    .help(
+      "Search for the largest player count with p99 under the tick budget and at most 1% of "
+      "ticks missed, printing each probe");
 }
 
 void declare_results(declaration& d) {

@@ -131,8 +131,19 @@ std::map<std::size_t, bool> kept_up(const scenario_results& r) {
   return out;
 }
 
+// Merged from several files (report a.json b.json): each row names its file.
+bool merged(const scenario_results& r) {
+  for (const auto& c : r.configurations)
+    if (!c.source.empty())
+      return true;
+  return false;
+}
+
 std::vector<std::string> header(const scenario_results& r) {
-  std::vector<std::string> h{"players"};
+  std::vector<std::string> h;
+  if (merged(r))
+    h.emplace_back("file");
+  h.emplace_back("players");
   for (const auto& p : setup_params)
     if (varies(r, p))
       h.push_back(p);
@@ -156,7 +167,10 @@ std::vector<std::string> row(const scenario_results& r, std::size_t i, const dis
                              const std::map<std::size_t, bool>& probes) {
   const auto& c = r.configurations[i];
   auto lat = pooled_samples(c, "latency_s");
-  std::vector<std::string> out{value_text(c.config, "players")};
+  std::vector<std::string> out;
+  if (merged(r))
+    out.push_back(c.source);
+  out.push_back(value_text(c.config, "players"));
   for (const auto& p : setup_params)
     if (varies(r, p))
       out.push_back(value_text(c.config, p));
@@ -262,7 +276,8 @@ std::vector<std::string> notes(const scenario_results& r, const display_unit& t)
   } else {
     for (const auto& c : r.configurations) {
       auto prefix = r.configurations.size() > 1
-                      ? "players " + value_text(c.config, "players") + ", #"
+                      ? (c.source.empty() ? "" : c.source + ", ") + "players "
+                          + value_text(c.config, "players") + ", #"
                           + std::to_string(c.config.index + 1) + ": "
                       : std::string{};
       for (auto& line : run_notes(c, t, r.machine.cores))

@@ -38,30 +38,6 @@ inline void check_command(const char* target, const bench::result<bench::command
       if (cmd->keygen.requests.empty() || cmd->keygen.threads.empty() || cmd->keygen.keys == 0)
         command_fails(target, "a keygen with no size, thread count or key");
       break;
-    case command::action::zone: {
-      const auto& s = cmd->zone.settings;
-      if (s.players == 0 || s.tick_hz == 0 || s.duration.count() <= 0 || s.backend == nullptr
-          || s.cipher == nullptr || s.players > cmd->zone.max_players)
-        command_fails(target, "a zone without players, ticks or cipher, or beyond memory");
-      break;
-    }
-    case command::action::serve:
-      if (cmd->serve.tls
-          && (cmd->serve.tls->certificate.empty() || cmd->serve.tls->key.empty()
-              || cmd->serve.tls->ca.empty()))
-        command_fails(target, "a TLS server without certificate, key or CA");
-      break;
-    case command::action::rpc:
-      if (cmd->rpc.local == cmd->rpc.target.has_value() || cmd->rpc.requests == 0
-          || (cmd->rpc.compare && !cmd->rpc.tls))
-        command_fails(target,
-                      "an rpc without exactly one target, with no request, or a "
-                      "comparison without TLS");
-      break;
-    case command::action::node:
-      if (cmd->node.listen.host.empty())
-        command_fails(target, "a node listening on no host");
-      break;
   }
 }
 

@@ -27,7 +27,7 @@ configuration rpc_config(const std::string& mode, const std::string& connect) {
               {"hello-on", std::string{}},
               {"reconnect", false},
               {"requests", std::int64_t{6}},
-              {"warmup-requests", std::int64_t{2}},
+              {"warmup", std::int64_t{2}},
               {"name", std::string{"test"}},
               {"timeout", 5.0},
               {"threads", std::int64_t{1}},
@@ -85,7 +85,7 @@ TEST_CASE("rpc declares today's options, its TLS files and ten rounds") {
   CHECK(d.param("mode")->default_value == "plain");
   CHECK(d.param("mode")->scan);
   CHECK(d.param("requests")->default_value == "1000");
-  CHECK(d.param("warmup-requests")->default_value == "100");
+  CHECK(d.param("warmup")->default_value == "100");
   CHECK(d.param("timeout")->default_value == "5");
   CHECK(d.param("spin-us")->default_value == "100");
   CHECK(d.param("spin-cpu")->default_value == "auto");
@@ -135,6 +135,36 @@ TEST_CASE("rpc refuses what cannot work together, worded as today") {
   CHECK(starts_with(refusal({spin}), "invalid --spin-cpu '4096'"));
 }
 
+TEST_CASE("rpc's --tls is mode tls and --compare plain,tls; the flags are then n/a") {
+  auto s = make_rpc_scenario();
+  CHECK(s->declared().defaults.runs_aliases == std::vector<std::string>{"rounds"});
+  CHECK_FALSE(s->declared().defaults.warmup_option);
+  auto tls_server = rpc_config("plain", "127.0.0.1:4242");
+  tls_server.values["tls-connect"] = std::string{"127.0.0.1:4243"};
+  tls_server.values["tls"] = true;
+  tls_server.values["compare"] = true;
+  for (auto f : {"cert", "key", "ca"})
+    tls_server.values[f] = std::string{"/no/such.pem"};
+  // The files are checked after the modes are set: the refusal names them.
+  auto refused = s->refine({tls_server});
+  REQUIRE_FALSE(refused);
+  CHECK(refused.err().message.find("/no/such.pem") != std::string::npos);
+  auto plain = rpc_config("plain", "127.0.0.1:4242");
+  plain.values["tls"] = false;
+  plain.values["compare"] = false;
+  auto kept = s->refine({plain});
+  REQUIRE(kept);
+  REQUIRE(kept->size() == 1);
+  CHECK(kept->front().word("mode") == "plain");
+  CHECK_FALSE(kept->front().applies("tls"));
+  CHECK_FALSE(kept->front().applies("compare"));
+  auto tls = rpc_config("plain", "127.0.0.1:4242");
+  tls.values["tls"] = true;
+  auto one = s->refine({tls});
+  REQUIRE_FALSE(one); // no files
+  CHECK(one.err().message.find("--tls needs --cert") == 0);
+}
+
 TEST_CASE("an rpc round over one persistent connection measures its share of the requests") {
   hello_server server;
   std::vector<configuration> plan{rpc_config("plain", server.address())};
@@ -165,7 +195,7 @@ TEST_CASE("an rpc round with --reconnect times connect and setup per request") {
   auto c = rpc_config("plain", server.address());
   c.values["reconnect"] = true;
   c.values["requests"] = std::int64_t{2};
-  c.values["warmup-requests"] = std::int64_t{0};
+  c.values["warmup"] = std::int64_t{0};
   std::vector<configuration> plan{c};
   auto session = make_rpc_scenario()->start(plan);
   REQUIRE(session);

@@ -17,7 +17,7 @@ configuration_result rpc_result(const std::string& mode, double latency_s, bool 
   c.config.values = {{"mode", mode},
                      {"name", std::string{}},
                      {"requests", std::int64_t{4}},
-                     {"warmup-requests", std::int64_t{2}},
+                     {"warmup", std::int64_t{2}},
                      {"reconnect", reconnect},
                      {"spin-us", std::int64_t{100}}};
   c.facts = {{"target", std::string{mode == "plain" ? "127.0.0.1:4242" : "127.0.0.1:4243"}},

@@ -36,7 +36,8 @@ TEST_CASE("the zone declares today's options, defaults and search") {
     names.push_back(p.name);
   CHECK(names
         == std::vector<std::string>{"players", "tick-hz", "crypto", "cipher", "threads", "duration",
-                                    "timeout"});
+                                    "timeout", "find-max"});
+  CHECK(d.param("find-max")->type == param_type::flag);
   CHECK(d.param("players")->default_value == "1000");
   CHECK(d.param("players")->max == 100'000'000);
   CHECK(d.param("tick-hz")->default_value == "20");
