@@ -16,7 +16,7 @@ namespace {
 
 // Commands not on the scenario model yet (issue 15 moves them one by one):
 // the old parser still runs them.
-const std::vector<std::string> old_commands{"cipher", "keygen"};
+const std::vector<std::string> old_commands{};
 
 // Whether bench::main runs this line: it names a registered scenario or
 // report/diff, or none of the old commands while the default is registered.

@@ -38,7 +38,7 @@ void fill(run_record& r, const actors::keygen_sample& s) {
   }
   for (double k : s.key_s)
     r.add("key_s", k);
-  r.add("wall_s", s.wall_s);
+  r.add("cell_wall_s", s.wall_s);
   r.checks["validation_failures"] = s.validation_failures;
   r.facts["key_worker"] = std::vector<double>(s.key_worker.begin(), s.key_worker.end());
   r.facts["validated"] = static_cast<double>(s.validated);

@@ -50,10 +50,11 @@ TEST_CASE("keygen: the declaration keeps the command's names and defaults") {
   CHECK(d.param("bits")->only_if.words == std::vector<std::string>{"rsa", "dh", "ec"});
   CHECK(d.param("backend")->default_value == "openssl");
   CHECK(d.param("threads")->default_value == "1,2");
-  CHECK(d.param("threads")->max == 64);
+  CHECK(d.param("threads")->max == 1024); // as actorbench keygen's validator had it
   CHECK(d.param("keys")->default_value == "20");
   CHECK_FALSE(d.param("keys")->scan);
   CHECK(d.param("dump-keys")->type == param_type::text);
+  CHECK(d.param("dump-keys")->writes_file);
   CHECK(d.defaults.runs == 1);
   CHECK(d.defaults.warmup == 0);
   CHECK(d.headline().name == "wall_s_per_key");
@@ -121,7 +122,7 @@ TEST_CASE("keygen: one real cell generates, times and checks its keys") {
     auto keys = static_cast<std::size_t>(c.integer("keys"));
     CHECK(r->samples.at("key_s").size() == keys);
     CHECK(std::get<std::vector<double>>(r->facts.at("key_worker")).size() == keys);
-    auto wall = r->samples.at("wall_s").front();
+    auto wall = r->samples.at("cell_wall_s").front();
     CHECK(r->samples.at("wall_s_per_key").front()
           == doctest::Approx(wall / static_cast<double>(keys)));
     CHECK(r->samples.at("thread_s_per_key").front()

@@ -26,7 +26,7 @@ configuration_result cell(std::int64_t bits, std::int64_t threads, double wall_p
   }
   for (std::size_t k = 0; k < keys; ++k)
     run.record.add("key_s", wall_per_key * static_cast<double>(threads));
-  run.record.add("wall_s", wall_per_key * static_cast<double>(keys));
+  run.record.add("cell_wall_s", wall_per_key * static_cast<double>(keys));
   run.record.checks["validation_failures"] = failed;
   run.record.facts["validated"] = 2.0;
   if (failed > 0)
