@@ -106,6 +106,22 @@ TEST_CASE("keygen: the cost hint weighs larger keys and more rounds") {
   CHECK(large / fewer == doctest::Approx(2.0));
   CHECK(cell_seconds_estimate(1.0, 20, 2, 2) == doctest::Approx(10.0));
   CHECK(cell_seconds_estimate(1.0, 20, 4, 2) == doctest::Approx(10.0));
+  // 10 keys on 4 threads with 4 cores: 3 rounds of 2 s; 8 threads on 2
+  // cores: 2 rounds, each 4 times as long.
+  CHECK(cell_seconds_estimate(2.0, 10, 4, 4) == doctest::Approx(6.0));
+  CHECK(cell_seconds_estimate(1.0, 16, 8, 2) == doctest::Approx(8.0));
+  CHECK(cell_seconds_estimate(1.0, 0, 1, 1) == 0);
+  CHECK(scaled_key_seconds(actorbench::crypto::key_algorithm::ec, 256, 1.0, 384) == 1.0);
+}
+
+TEST_CASE("keygen: calibration times real keys, and refuses bad requests") {
+  auto spk = calibrate_key_seconds({actorbench::crypto::key_algorithm::ec, 256, "openssl"},
+                                   std::chrono::milliseconds{20});
+  REQUIRE(spk);
+  CHECK(*spk > 0);
+  auto bad = calibrate_key_seconds({actorbench::crypto::key_algorithm::rsa, 100, "openssl"});
+  REQUIRE_FALSE(bad);
+  CHECK(bad.err().code == errc::bad_input);
 }
 
 TEST_CASE("keygen: one real cell generates, times and checks its keys") {
