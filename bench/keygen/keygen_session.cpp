@@ -97,7 +97,7 @@ void keygen_session::announce(const run_context& ctx) const {
   auto estimate = cell_seconds_estimate(per_key->second, keys, threads, cores_);
   if (estimate > announce_above_s)
     ctx.note(crypto::describe(request) + " x " + std::to_string(keys) + " keys on "
-             + std::to_string(threads) + " threads: about "
+             + std::to_string(threads) + (threads == 1 ? " thread" : " threads") + ": about "
              + std::to_string(static_cast<long>(estimate)) + " s (from a short calibration)");
 }
 
