@@ -3,8 +3,10 @@
 #include <cstdio>
 #include <sstream>
 
+#include "bench/cipher/cipher_scenario.hpp"
 #include "bench/fanout/fanout_scenario.hpp"
 #include "bench/git_commit.hpp"
+#include "bench/keygen/keygen_scenario.hpp"
 #include "bench/rpc/rpc_scenario.hpp"
 #include "bench/version.hpp"
 #include "bench/zone/zone_scenario.hpp"
@@ -14,6 +16,10 @@ namespace actorbench::bench {
 
 result<bool> add_builtin_scenarios(registry& r) {
   if (auto added = r.add(make_fanout_scenario()); !added)
+    return added.err();
+  if (auto added = r.add(make_cipher_scenario()); !added)
+    return added.err();
+  if (auto added = r.add(make_keygen_scenario()); !added)
     return added.err();
   if (auto added = r.add(make_zone_scenario()); !added)
     return added.err();

@@ -72,6 +72,7 @@ declaration cipher_declaration() {
           "Decrypts that failed or returned the wrong size, and threads whose last plaintext "
           "differed");
   d.defaults.runs = 5;
+  d.defaults.runs_aliases = {"iterations"};
   d.defaults.warmup = 2;
   return d;
 }

@@ -16,10 +16,22 @@ result<bool> check_out(const command_context& ctx) {
   return true;
 }
 
+// The layers below name an option by its declared name; the user reads the
+// spelling they typed ("invalid --iterations '0'" after --iterations 0).
+std::string as_typed(std::string message, const by_name<std::string>& spellings) {
+  for (const auto& [name, typed] : spellings)
+    for (const char* after : {" '", ":"}) {
+      auto at = message.find("--" + name + after);
+      if (at != std::string::npos)
+        message.replace(at + 2, name.size(), typed);
+    }
+  return message;
+}
+
 } // namespace
 
 int report_failure(const command_context& ctx, const error& e) {
-  ctx.err << ctx.program << ": " << e.message << '\n';
+  ctx.err << ctx.program << ": " << as_typed(e.message, ctx.spellings) << '\n';
   ctx.err.flush();
   return exit_code(e.code);
 }

@@ -21,9 +21,12 @@ struct command_context {
   bool standard_out = false;
   /// `err` is a terminal: a progress bar may be drawn on it.
   bool terminal_err = false;
+  /// Option name -> the alias it was typed as (parsed_options::spellings).
+  by_name<std::string> spellings;
 };
 
-/// Prints "PROGRAM: MESSAGE" on err; returns the error's exit code.
+/// Prints "PROGRAM: MESSAGE" on err, an option given by an alias named as
+/// typed; returns the error's exit code.
 int report_failure(const command_context& ctx, const error& e);
 
 /// Writes what `write` produces in `format`, as the commands always have:

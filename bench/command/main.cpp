@@ -23,6 +23,7 @@ namespace {
 struct target_words {
   by_name<std::string> values;
   std::vector<std::string> positionals;
+  by_name<std::string> spellings;
 };
 
 result<target_words> read_target(const split_line& line, const command_catalog& catalog,
@@ -33,7 +34,8 @@ result<target_words> read_target(const split_line& line, const command_catalog& 
   auto parsed = parse_options(line.args, **specs, {program, line.target});
   if (!parsed)
     return parsed.err();
-  target_words out{std::move(parsed->values), std::move(parsed->positionals)};
+  target_words out{std::move(parsed->values), std::move(parsed->positionals),
+                   std::move(parsed->spellings)};
   if (line.config.empty())
     return out;
   auto file = read_config_file(line.config);
@@ -68,10 +70,12 @@ int run_named_scenario(const scenario& s, const target_words& words, const main_
 
 int run_target(const split_line& line, const command_catalog& catalog, const registry& r,
                const main_options& o, const std::vector<std::string>& command_line,
-               const command_context& ctx) {
-  auto words = read_target(line, catalog, ctx.program);
+               const command_context& outer) {
+  auto words = read_target(line, catalog, outer.program);
   if (!words)
-    return report_failure(ctx, words.err());
+    return report_failure(outer, words.err());
+  auto ctx = outer;
+  ctx.spellings = words->spellings;
   parse_target target{ctx.program, line.target};
   switch (line.kind) {
     case target_kind::report:
@@ -117,9 +121,12 @@ std::string base_name(const char* path) {
 } // namespace
 
 int main(int argc, const char* const* argv, const registry& r, const main_options& o) {
-  command_context ctx{o.tool.name, o.out != nullptr ? *o.out : std::cout,
-                      o.err != nullptr ? *o.err : std::cerr, o.out == nullptr,
-                      o.err == nullptr && isatty(STDERR_FILENO) == 1};
+  command_context ctx{o.tool.name,
+                      o.out != nullptr ? *o.out : std::cout,
+                      o.err != nullptr ? *o.err : std::cerr,
+                      o.out == nullptr,
+                      o.err == nullptr && isatty(STDERR_FILENO) == 1,
+                      {}};
   std::vector<std::string> command_line{argv, argv + argc};
   if (command_line.empty())
     command_line.push_back(o.tool.name);

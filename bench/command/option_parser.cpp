@@ -8,15 +8,18 @@ bool is_option(const std::string& word) {
   return word.size() > 1 && word[0] == '-';
 }
 
-result<bool> store(parsed_options& out, const option_spec& spec, const std::string& text,
-                   const parse_target& target) {
+// `typed`: the name as given, the option's own or one of its aliases.
+result<bool> store(parsed_options& out, const option_spec& spec, const std::string& typed,
+                   const std::string& text, const parse_target& target) {
   if (spec.takes_value && text.empty())
-    return bad_input("invalid --" + spec.name + " '': expected " + spec.placeholder + "; "
+    return bad_input("invalid --" + typed + " '': expected " + spec.placeholder + "; "
                      + help_hint(target));
   auto [at, added] = out.values.emplace(spec.name, text);
   if (!added)
-    return bad_input("invalid --" + spec.name + " '" + text + "': --" + spec.name
+    return bad_input("invalid --" + typed + " '" + text + "': --" + spec.name
                      + " is given already ('" + at->second + "')");
+  if (typed != spec.name)
+    out.spellings[spec.name] = typed;
   return true;
 }
 
@@ -32,13 +35,13 @@ result<bool> read_option(const std::vector<std::string>& words, std::size_t& i,
     return bad_input("unknown option '" + word.substr(0, eq) + "' for " + target.name + "; "
                      + help_hint(target));
   if (eq != std::string::npos)
-    return store(out, *spec, word.substr(eq + 1), target);
+    return store(out, *spec, name, word.substr(eq + 1), target);
   if (!spec->takes_value)
-    return store(out, *spec, "on", target);
+    return store(out, *spec, name, "on", target);
   if (i + 1 == words.size())
-    return bad_input("invalid --" + spec->name + ": expected " + spec->placeholder + " after it; "
+    return bad_input("invalid --" + name + ": expected " + spec->placeholder + " after it; "
                      + help_hint(target));
-  return store(out, *spec, words[++i], target);
+  return store(out, *spec, name, words[++i], target);
 }
 
 } // namespace

@@ -13,6 +13,9 @@ namespace actorbench::bench {
 struct parsed_options {
   /// Option name (aliases resolved) -> its text as typed; a bare flag is "on".
   by_name<std::string> values;
+  /// Option name -> the older spelling (alias) it was given as, for the
+  /// error lines: "invalid --sizes 'big'" where --sizes was typed.
+  by_name<std::string> spellings;
   /// Words that are no option or option value (report's files).
   std::vector<std::string> positionals;
 };

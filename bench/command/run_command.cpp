@@ -2,6 +2,7 @@
 
 #include <ctime>
 #include <optional>
+#include <sstream>
 
 #include "bench/command/plan_text.hpp"
 #include "bench/command/results_output.hpp"
@@ -10,6 +11,7 @@
 #include "bench/harness/runner.hpp"
 #include "bench/harness/value_list.hpp"
 #include "bench/output/progress_bar.hpp"
+#include "bench/output/output_path.hpp"
 
 namespace actorbench::bench {
 
@@ -24,10 +26,27 @@ std::string utc_now() {
   return text;
 }
 
+// A file the run writes (--dump-keys) that --output or --plot would replace.
+result<bool> refuse_written_files(const run_request& request) {
+  const auto& output = request.settings.output;
+  for (const auto& p : request.target->declared().params) {
+    auto text = request.texts.find(p.name);
+    if (!p.writes_file || text == request.texts.end())
+      continue;
+    for (auto ok : {refuse_same_file("--output", output.output_path, "--" + p.name, text->second),
+                    refuse_same_file("--plot", output.plot_path, "--" + p.name, text->second)})
+      if (!ok)
+        return ok;
+  }
+  return true;
+}
+
 result<std::vector<configuration>> checked_plan(const run_request& request) {
   auto plan = make_plan(*request.target, request.texts);
   if (!plan)
     return plan;
+  if (auto ok = refuse_written_files(request); !ok)
+    return ok.err();
   auto reference = request.settings.reference;
   if (auto ok = parse_count("--reference", std::to_string(reference), 1, plan->size()); !ok)
     return ok.err();
@@ -109,10 +128,19 @@ int verdict(const scenario_results& r, const run_request& request, const command
   return 0;
 }
 
-std::string nothing_measured(const scenario_results& r) {
+std::string seconds_text(double s) {
+  std::ostringstream out;
+  out << s << " s";
+  return out.str();
+}
+
+std::string nothing_measured(const scenario_results& r, const run_request& request) {
+  auto limit = request.settings.harness.time_limit_s;
   auto why = interrupt_flag().load() ? "interrupted by signal " + std::to_string(interrupt_signal())
-             : r.stopped.empty()     ? std::string{"the runs ended"}
-                                     : r.stopped + " reached";
+             : r.stopped == "time limit" && limit > 0
+               ? "--time-limit of " + seconds_text(limit) + " reached"
+             : r.stopped.empty() ? std::string{"the runs ended"}
+                                 : r.stopped + " reached";
   return why + " before any run was measured: nothing to write";
 }
 
@@ -134,7 +162,7 @@ int run_scenario(const run_request& request, const command_context& ctx) {
     return report_failure(ctx, results.err());
   // Nothing measured is no result: a previous --output file stays as it was.
   if (!any_run(*results))
-    return report_failure(ctx, runtime_failure(nothing_measured(*results)));
+    return report_failure(ctx, runtime_failure(nothing_measured(*results, request)));
   if (auto ok = write_results(ctx, *results, request.settings.output, *table_view); !ok)
     return report_failure(ctx, ok.err());
   return verdict(*results, request, ctx);

@@ -112,6 +112,9 @@ result<double> read_seconds(const std::string& option, const std::string& text) 
   if (!ns)
     return bad_input("invalid " + option + " '" + text
                      + "': expected a duration such as 10 (seconds), 250ms, 1.5s or 2h");
+  // No time at all is no limit and no minimum: a typo, not a setting.
+  if (*ns <= 0)
+    return bad_input("invalid " + option + " '" + text + "': expected a duration above 0");
   return *ns / 1e9;
 }
 

@@ -48,7 +48,7 @@ result<run_settings> read_run_settings(const by_name<std::string>& values, const
 result<bool> read_on_off(const std::string& option, const std::string& text);
 
 /// Seconds of a duration option: "10" (seconds), "250ms", "1.5s", "500us",
-/// "2h"; at least 0.
+/// "2h"; above 0.
 result<double> read_seconds(const std::string& option, const std::string& text);
 
 } // namespace actorbench::bench

@@ -41,6 +41,11 @@ param_builder& param_builder::fixed() {
   return *this;
 }
 
+param_builder& param_builder::writes_file() {
+  get().writes_file = true;
+  return *this;
+}
+
 param_builder& param_builder::alias(std::string old_name) {
   get().aliases.push_back(std::move(old_name));
   return *this;

@@ -24,6 +24,8 @@ class param_builder {
   param_builder& help(std::string text);
   /// One value per invocation: no lists or ranges.
   param_builder& fixed();
+  /// The value is a file the run writes (see param_decl::writes_file).
+  param_builder& writes_file();
   param_builder& alias(std::string old_name);
   param_builder& group(std::string name);
   param_builder& bare_unit(std::string unit);

@@ -61,6 +61,9 @@ struct param_decl {
   std::string group = "parameters";
   /// Unset param: always applies.
   applies_when only_if;
+  /// A text parameter naming a file the run writes (keygen's --dump-keys):
+  /// --output and --plot must name other files.
+  bool writes_file = false;
 };
 
 /// "tick-hz" -> "tick_hz": the key of a parameter or metric in JSON and CSV.

@@ -9,6 +9,13 @@ namespace actorbench::bench {
 
 namespace {
 
+// A run cut short before its headline metric had a value (a keygen cell
+// stopped before its first key) measured nothing: it is not kept.
+bool measured_nothing(const run_result& r, const declaration& d) {
+  auto headline = r.record.samples.find(d.headline().name);
+  return r.record.partial && (headline == r.record.samples.end() || headline->second.empty());
+}
+
 std::vector<double> hints_of(const scenario_session& session, const scenario_results& results) {
   std::vector<double> out;
   for (const auto& c : results.configurations)
@@ -52,7 +59,7 @@ result<bool> run_loop::run_one(std::size_t config, bool warmup, std::size_t roun
   ++taken_[config];
   if (warmup) {
     ++warmups_taken_[config];
-  } else {
+  } else if (!measured_nothing(*measured, results_.scenario)) {
     measured->index = target.runs.size();
     measured->round = round;
     target.runs.push_back(std::move(*measured));

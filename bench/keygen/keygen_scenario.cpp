@@ -6,7 +6,7 @@
 #include "bench/keygen/keygen_estimate.hpp"
 #include "bench/keygen/keygen_session.hpp"
 #include "bench/keygen/seed002_view.hpp"
-#include "bench/output_options.hpp"
+#include "bench/output/output_path.hpp"
 
 namespace actorbench::bench {
 
@@ -28,8 +28,8 @@ declaration keygen_declaration() {
   d.word("backend", {"openssl", "sodium"})
     .def("openssl")
     .help("openssl, or sodium for x25519 and ed25519");
-  d.integer("threads").range(1, 64).def("1,2").unit("threads").help(
-    "Worker actors, each on its own thread; a list or range (1..64)");
+  d.integer("threads").range(1, 1024).def("1,2").unit("threads").help(
+    "Worker actors, each on its own thread; a list or range");
   d.integer("keys")
     .range(1, 1'000'000)
     .def("20")
@@ -37,13 +37,14 @@ declaration keygen_declaration() {
     .fixed()
     .help("Keys generated per cell");
   d.text("dump-keys")
+    .writes_file()
     .help(
       "Write every generated private key (PEM) to FILE, mode 0600; otherwise keys are never "
       "written or printed");
   d.metric("wall_s_per_key", "s").headline().help("Wall time of the cell over its keys");
   d.metric("thread_s_per_key", "s").help("Wall time x threads over keys (thread-seconds)");
   d.metric("key_s", "s").per_event(reduction::median).help("Each key's own generation time");
-  d.metric("wall_s", "s").help("From handing out the first key to the end of the last");
+  d.metric("cell_wall_s", "s").help("From handing out the first key to the end of the last");
   d.check("validation_failures", "Generated keys that failed their check after the cell");
   d.defaults.runs = 1;
   d.defaults.warmup = 0;

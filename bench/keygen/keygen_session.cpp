@@ -38,7 +38,7 @@ void fill(run_record& r, const actors::keygen_sample& s) {
   }
   for (double k : s.key_s)
     r.add("key_s", k);
-  r.add("wall_s", s.wall_s);
+  r.add("cell_wall_s", s.wall_s);
   r.checks["validation_failures"] = s.validation_failures;
   r.facts["key_worker"] = std::vector<double>(s.key_worker.begin(), s.key_worker.end());
   r.facts["validated"] = static_cast<double>(s.validated);
@@ -97,7 +97,7 @@ void keygen_session::announce(const run_context& ctx) const {
   auto estimate = cell_seconds_estimate(per_key->second, keys, threads, cores_);
   if (estimate > announce_above_s)
     ctx.note(crypto::describe(request) + " x " + std::to_string(keys) + " keys on "
-             + std::to_string(threads) + " threads: about "
+             + std::to_string(threads) + (threads == 1 ? " thread" : " threads") + ": about "
              + std::to_string(static_cast<long>(estimate)) + " s (from a short calibration)");
 }
 

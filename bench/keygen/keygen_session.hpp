@@ -29,7 +29,7 @@ class keygen_session : public scenario_session {
   /// One cell: `keys` keys of the request on `threads` worker actors
   /// (actors::run_keygen), cut short and marked partial at ctx.deadline()
   /// or ctx.stop(). Metrics wall_s_per_key, thread_s_per_key (both only
-  /// with a key), key_s (each key), wall_s; check validation_failures;
+  /// with a key), key_s (each key), cell_wall_s; check validation_failures;
   /// facts key_worker, validated, first_validation_failure.
   result<run_record> run(run_context& ctx) override;
 

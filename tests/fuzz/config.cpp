@@ -1,6 +1,6 @@
-// Fuzz target: scenario files read with --config (TOML or INI). The input is
-// the file's text; it is read for the fan-out and for the subcommands whose
-// sections it has, and must give a consistent command or one line of bad
+// Fuzz target: scenario files read with --config (TOML). The input is the
+// file's text; it is read for the default scenario and for the scenarios
+// whose sections it has, and must give a consistent plan or one line of bad
 // input each time.
 #include <sys/mman.h>
 #include <unistd.h>
@@ -28,15 +28,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (ftruncate(fd, 0) != 0 || pwrite(fd, data, size, 0) != static_cast<ssize_t>(size))
     std::abort();
   const std::string path = "/proc/self/fd/" + std::to_string(fd);
-  // As the fan-out's file, and as each subcommand's whose section it names
-  // (a subcommand reads only its own [section]).
+  // As the default scenario's file, and as each scenario's whose section it
+  // names.
   const std::string_view text(reinterpret_cast<const char*>(data), size);
-  for (const char* sub : {"", "cipher", "keygen"}) {
-    if (*sub && text.find(std::string{"["} + sub) == std::string_view::npos)
-      continue;
-    const char* argv[] = {"actorbench", "--config", path.c_str(), sub};
-    const int argc = *sub ? 4 : 3;
-    actorbench::fuzz::check_command("config", actorbench::bench::parse_command_line(argc, argv));
+  for (const auto* s : actorbench::fuzz::builtin_registry().all()) {
+    const auto& name = s->declared().name;
+    if (text.find("[" + name) != std::string_view::npos)
+      actorbench::fuzz::check_line("config", {"--config", path, name});
   }
+  actorbench::fuzz::check_line("config", {"--config", path});
   return 0;
 }

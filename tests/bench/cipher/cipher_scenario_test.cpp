@@ -51,6 +51,7 @@ TEST_CASE("cipher: the declaration keeps the command's names, defaults and alias
   CHECK(d.param("time")->default_value == "100");
   CHECK_FALSE(d.param("time")->scan);
   CHECK(d.defaults.runs == 5);
+  CHECK(d.defaults.runs_aliases == std::vector<std::string>{"iterations"});
   CHECK(d.defaults.warmup == 2);
   CHECK(d.headline().name == "time_per_op");
   CHECK(d.find_metric("throughput")->direction == better::higher);

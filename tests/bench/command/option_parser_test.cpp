@@ -70,5 +70,13 @@ TEST_CASE("parse_options: an option given twice, also by its alias") {
   CHECK(error_of({"--runs", "3", "--runs", "5"})
         == "invalid --runs '5': --runs is given already ('3')");
   CHECK(error_of({"--message-bytes", "1", "--sizes", "2"})
-        == "invalid --message-bytes '2': --message-bytes is given already ('1')");
+        == "invalid --sizes '2': --message-bytes is given already ('1')");
+}
+
+TEST_CASE("parse_options: an alias is named as typed") {
+  auto parsed = parse_options({"--sizes", "1K", "--runs", "2"}, specs(), fanout);
+  REQUIRE(parsed);
+  CHECK(parsed->spellings == by_name<std::string>{{"message-bytes", "sizes"}});
+  CHECK(error_of({"--sizes", ""}).rfind("invalid --sizes '': expected SIZE", 0) == 0);
+  CHECK(error_of({"--sizes"}).rfind("invalid --sizes: expected SIZE", 0) == 0);
 }

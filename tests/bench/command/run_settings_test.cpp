@@ -89,4 +89,5 @@ TEST_CASE("read_seconds takes units and bare seconds") {
   CHECK(*read_seconds("--min-time", "2h") == doctest::Approx(7200));
   CHECK_FALSE(read_seconds("--min-time", "5 parsecs"));
   CHECK_FALSE(read_seconds("--min-time", "inf"));
+  CHECK_FALSE(read_seconds("--time-limit", "0"));
 }

@@ -185,6 +185,22 @@ TEST_CASE("runner: a run the scenario marks partial makes its configuration part
   CHECK(results->configurations[0].partial);
 }
 
+TEST_CASE("runner: a run cut short before its headline metric has a value is not kept") {
+  // A keygen cell stopped before its first key: partial, no headline sample.
+  toy_scenario s{procs_declaration(), [](run_context& ctx) -> result<run_record> {
+                   run_record r;
+                   r.partial = true;
+                   if (ctx.run_index() == 0 && ctx.config().integer("procs") == 1)
+                     r.add("time_s", 1);
+                   return r;
+                 }};
+  auto results = run_plan(s, plan_for(s, "1,2"), settings_with(2, 0), never);
+  REQUIRE(results);
+  CHECK(results->configurations[0].runs.size() == 1);
+  CHECK(results->configurations[1].runs.empty());
+  CHECK(results->configurations[1].partial);
+}
+
 TEST_CASE("runner: the time limit sets run_context::stop and ends the runs") {
   toy_scenario s{procs_declaration(), [](run_context& ctx) -> result<run_record> {
                    // Runs until told to stop; 10 s is only a bound for a broken harness.
@@ -192,6 +208,7 @@ TEST_CASE("runner: the time limit sets run_context::stop and ends the runs") {
                    while (!ctx.stop().load() && std::chrono::steady_clock::now() < give_up)
                      sleep_ms(1);
                    run_record r;
+                   r.add("time_s", 0.05);
                    r.partial = ctx.stop().load();
                    CHECK(ctx.deadline() != std::chrono::steady_clock::time_point::max());
                    return r;

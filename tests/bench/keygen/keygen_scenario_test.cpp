@@ -50,10 +50,11 @@ TEST_CASE("keygen: the declaration keeps the command's names and defaults") {
   CHECK(d.param("bits")->only_if.words == std::vector<std::string>{"rsa", "dh", "ec"});
   CHECK(d.param("backend")->default_value == "openssl");
   CHECK(d.param("threads")->default_value == "1,2");
-  CHECK(d.param("threads")->max == 64);
+  CHECK(d.param("threads")->max == 1024); // as actorbench keygen's validator had it
   CHECK(d.param("keys")->default_value == "20");
   CHECK_FALSE(d.param("keys")->scan);
   CHECK(d.param("dump-keys")->type == param_type::text);
+  CHECK(d.param("dump-keys")->writes_file);
   CHECK(d.defaults.runs == 1);
   CHECK(d.defaults.warmup == 0);
   CHECK(d.headline().name == "wall_s_per_key");
@@ -105,6 +106,22 @@ TEST_CASE("keygen: the cost hint weighs larger keys and more rounds") {
   CHECK(large / fewer == doctest::Approx(2.0));
   CHECK(cell_seconds_estimate(1.0, 20, 2, 2) == doctest::Approx(10.0));
   CHECK(cell_seconds_estimate(1.0, 20, 4, 2) == doctest::Approx(10.0));
+  // 10 keys on 4 threads with 4 cores: 3 rounds of 2 s; 8 threads on 2
+  // cores: 2 rounds, each 4 times as long.
+  CHECK(cell_seconds_estimate(2.0, 10, 4, 4) == doctest::Approx(6.0));
+  CHECK(cell_seconds_estimate(1.0, 16, 8, 2) == doctest::Approx(8.0));
+  CHECK(cell_seconds_estimate(1.0, 0, 1, 1) == 0);
+  CHECK(scaled_key_seconds(actorbench::crypto::key_algorithm::ec, 256, 1.0, 384) == 1.0);
+}
+
+TEST_CASE("keygen: calibration times real keys, and refuses bad requests") {
+  auto spk = calibrate_key_seconds({actorbench::crypto::key_algorithm::ec, 256, "openssl"},
+                                   std::chrono::milliseconds{20});
+  REQUIRE(spk);
+  CHECK(*spk > 0);
+  auto bad = calibrate_key_seconds({actorbench::crypto::key_algorithm::rsa, 100, "openssl"});
+  REQUIRE_FALSE(bad);
+  CHECK(bad.err().code == errc::bad_input);
 }
 
 TEST_CASE("keygen: one real cell generates, times and checks its keys") {
@@ -121,7 +138,7 @@ TEST_CASE("keygen: one real cell generates, times and checks its keys") {
     auto keys = static_cast<std::size_t>(c.integer("keys"));
     CHECK(r->samples.at("key_s").size() == keys);
     CHECK(std::get<std::vector<double>>(r->facts.at("key_worker")).size() == keys);
-    auto wall = r->samples.at("wall_s").front();
+    auto wall = r->samples.at("cell_wall_s").front();
     CHECK(r->samples.at("wall_s_per_key").front()
           == doctest::Approx(wall / static_cast<double>(keys)));
     CHECK(r->samples.at("thread_s_per_key").front()

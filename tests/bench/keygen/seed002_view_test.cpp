@@ -26,7 +26,7 @@ configuration_result cell(std::int64_t bits, std::int64_t threads, double wall_p
   }
   for (std::size_t k = 0; k < keys; ++k)
     run.record.add("key_s", wall_per_key * static_cast<double>(threads));
-  run.record.add("wall_s", wall_per_key * static_cast<double>(keys));
+  run.record.add("cell_wall_s", wall_per_key * static_cast<double>(keys));
   run.record.checks["validation_failures"] = failed;
   run.record.facts["validated"] = 2.0;
   if (failed > 0)
@@ -62,6 +62,26 @@ TEST_CASE("seed 002 view: the spread and max/min - 1 of thread-seconds per key")
   CHECK(tables[0].threads == std::vector<std::int64_t>{1, 2});
   CHECK(tables[0].spread[0].max_over_min == doctest::Approx(0.1));
   CHECK(tables[0].spread[1].partial);
+}
+
+TEST_CASE("seed 002 view: the seed's own thread-seconds reproduce its spread row") {
+  // Seed 002, RSA, thread-seconds per key for 1..8 threads; its spread row
+  // says 4.94% (512 bits), 3.26% (1024), 2.03% (2048), 1.32% (4096).
+  struct column {
+    std::vector<double> values;
+    double spread;
+  };
+  for (const auto& c :
+       {column{{0.148, 0.160, 0.162, 0.168, 0.165, 0.174, 0.175, 0.184}, 0.0494},
+        column{{1.151, 1.172, 1.260, 1.252, 1.220, 1.218, 1.274, 1.296}, 0.0326},
+        column{{11.244, 11.552, 12.129, 12.056, 11.760, 11.916, 11.956, 12.096}, 0.0203},
+        column{{131.731, 133.374, 135.771, 137.888, 137.810, 135.246, 135.513, 138.728}, 0.0132}}) {
+    auto s = spread_of(c.values, false);
+    CHECK(std::round(s.mean_deviation * 10000) / 10000 == doctest::Approx(c.spread));
+  }
+  // max / min - 1 gives a different figure: 0.184 / 0.148 - 1 = 24.32%.
+  CHECK(spread_of({0.148, 0.160, 0.162, 0.168, 0.165, 0.174, 0.175, 0.184}, false).max_over_min
+        == doctest::Approx(0.184 / 0.148 - 1));
 }
 
 TEST_CASE("seed 002 view: two tables per algorithm, units, partial cells and warnings") {
