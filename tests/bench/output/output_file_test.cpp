@@ -9,7 +9,7 @@
 
 #include "bench/output/fd_streambuf.hpp"
 #include "bench/output/output_file.hpp"
-#include "bench/output_options.hpp"
+#include "bench/output/output_path.hpp"
 #include "svg_text.hpp"
 
 using namespace actorbench::bench;

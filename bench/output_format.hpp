@@ -1,8 +1,0 @@
-#pragma once
-
-namespace actorbench::bench {
-
-/// How results are written.
-enum class output_format { table, json, csv, markdown };
-
-} // namespace actorbench::bench
