@@ -38,12 +38,13 @@ void declare_params(declaration& d) {
     .def_help("one per core")
     .unit("threads")
     .help("Scheduler threads");
+  // Empty default: refine() makes it 10 s, or 5 s per probe of a search.
   d.duration("duration")
     .range(1'000'000'000, 86'400'000'000'000)
-    .def("10")
+    .def_help("10, or 5 per probe with --find-max")
     .unit("s")
     .fixed()
-    .help("Seconds of ticks per run (per probe with --find-max)");
+    .help("Seconds of ticks per run, or per probe of --find-max");
   d.duration("timeout")
     .range(1'000'000'000, 3'600'000'000'000)
     .def("10")
@@ -109,9 +110,12 @@ class zone_scenario : public scenario {
   const declaration& declared() const override { return declared_; }
 
   result<std::vector<configuration>> refine(std::vector<configuration> plan) const override {
-    for (const auto& c : plan)
+    for (auto& c : plan) {
+      if (!c.applies("duration"))
+        c.values["duration"] = c.flag("find-max") ? 5.0 : 10.0;
       if (auto ok = resolve_zone_cipher(c); !ok)
         return ok.err();
+    }
     return plan;
   }
 

@@ -51,7 +51,7 @@ TEST_CASE("the zone declares today's options, defaults and search") {
         == cipher->words.end());
   CHECK(d.param("threads")->default_value.empty());
   CHECK(d.param("threads")->default_help == "one per core");
-  CHECK(d.param("duration")->default_value == "10");
+  CHECK(d.param("duration")->default_value.empty());
   CHECK_FALSE(d.param("duration")->scan);
   CHECK(d.headline().name == "latency_s");
   CHECK(d.headline().per_run == reduction::p99);
@@ -65,6 +65,22 @@ TEST_CASE("the zone declares today's options, defaults and search") {
   CHECK(s->views().size() == 1);
   registry reg;
   CHECK(reg.add(make_zone_scenario()));
+}
+
+TEST_CASE("the zone runs 10 s by default, and 5 s per probe of --find-max, as before") {
+  auto s = make_zone_scenario();
+  auto c = small_zone("off");
+  c.values.erase("duration");
+  c.values["find-max"] = false;
+  auto search = c;
+  search.values["find-max"] = true;
+  auto given = c;
+  given.values["duration"] = 2.0;
+  auto refined = s->refine({c, search, given});
+  REQUIRE(refined);
+  CHECK((*refined)[0].seconds("duration") == 10.0);
+  CHECK((*refined)[1].seconds("duration") == 5.0);
+  CHECK((*refined)[2].seconds("duration") == 2.0);
 }
 
 TEST_CASE("the zone refuses a cipher that is not one AEAD cipher, as today") {
