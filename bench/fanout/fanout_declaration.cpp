@@ -112,12 +112,14 @@ void declare_limits_and_nodes(declaration& d) {
     .fixed()
     .group("worker nodes")
     .help("TLS with mutual certificate authentication (needs --cert, --key and --ca)");
-  d.text("cert").group("worker nodes").help("This endpoint's certificate (PEM)");
+  d.text("cert").group("worker nodes").unit("file").help("This endpoint's certificate (PEM)");
   d.text("key")
     .group("worker nodes")
+    .unit("file")
     .help("This endpoint's private key (PEM, unencrypted; never printed)");
   d.text("ca")
     .group("worker nodes")
+    .unit("file")
     .help("CA certificate(s) the peer's certificate must chain to (PEM)");
 }
 

@@ -38,6 +38,7 @@ declaration keygen_declaration() {
     .help("Keys generated per cell");
   d.text("dump-keys")
     .writes_file()
+    .unit("file")
     .help(
       "Write every generated private key (PEM) to FILE, mode 0600; otherwise keys are never "
       "written or printed");
