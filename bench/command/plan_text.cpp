@@ -4,6 +4,7 @@
 
 #include "bench/harness/derived.hpp"
 #include "bench/output/column_labels.hpp"
+#include "bench/output/units.hpp"
 
 namespace actorbench::bench {
 
@@ -19,10 +20,6 @@ std::vector<configuration_result> as_results(const std::vector<configuration>& p
   return out;
 }
 
-std::string plural(std::size_t n, const std::string& word) {
-  return std::to_string(n) + " " + word + (n == 1 ? "" : "s");
-}
-
 } // namespace
 
 std::string plan_text(const declaration& d, const std::vector<configuration>& plan,
@@ -30,9 +27,9 @@ std::string plan_text(const declaration& d, const std::vector<configuration>& pl
   auto labels = label_columns(d, as_results(plan));
   std::ostringstream out;
   auto per = settings.warmup + settings.runs;
-  out << d.name << ": " << plural(plan.size(), "configuration") << ", each " << settings.warmup
-      << " warm-up + " << settings.runs << " measured: " << plural(per * plan.size(), "run")
-      << " in " << plural(per, "round");
+  out << d.name << ": " << counted(plan.size(), "configuration") << ", each " << settings.warmup
+      << " warm-up + " << settings.runs << " measured: " << counted(per * plan.size(), "run")
+      << " in " << counted(per, "round");
   if (settings.min_time_s > 0)
     out << ", more until each has " << settings.min_time_s << " s of runs";
   out << (settings.shuffle ? ", shuffled (seed " + std::to_string(settings.seed) + ")" : "")
