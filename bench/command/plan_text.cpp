@@ -2,8 +2,10 @@
 
 #include <sstream>
 
+#include "bench/command/help_text.hpp"
 #include "bench/harness/derived.hpp"
 #include "bench/output/column_labels.hpp"
+#include "bench/output/text_wrap.hpp"
 #include "bench/output/units.hpp"
 
 namespace actorbench::bench {
@@ -20,6 +22,21 @@ std::vector<configuration_result> as_results(const std::vector<configuration>& p
   return out;
 }
 
+// constants_line broken between its items to fit help_width, the lines
+// after the first aligned under the first item.
+std::vector<std::string> constants_lines(const column_labels& labels) {
+  std::vector<std::string> lines;
+  for (const auto& c : labels.constants) {
+    if (lines.empty())
+      lines.push_back("constant: " + c);
+    else if (code_points(lines.back()) + 3 + code_points(c) <= help_width)
+      lines.back() += " · " + c;
+    else
+      lines.push_back("          " + c); // under the first item
+  }
+  return lines;
+}
+
 } // namespace
 
 std::string plan_text(const declaration& d, const std::vector<configuration>& plan,
@@ -34,8 +51,8 @@ std::string plan_text(const declaration& d, const std::vector<configuration>& pl
     out << ", more until each has " << settings.min_time_s << " s of runs";
   out << (settings.shuffle ? ", shuffled (seed " + std::to_string(settings.seed) + ")" : "")
       << '\n';
-  if (auto constants = constants_line(labels); !constants.empty())
-    out << constants << '\n';
+  for (const auto& line : constants_lines(labels))
+    out << line << '\n';
   for (std::size_t i = 0; i < plan.size(); ++i) {
     out << "  " << i + 1;
     if (i < labels.labels.size() && !labels.labels[i].empty())
