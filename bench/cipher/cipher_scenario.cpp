@@ -1,6 +1,5 @@
 #include "bench/cipher/cipher_scenario.hpp"
 
-#include <set>
 #include <string>
 #include <vector>
 
@@ -8,31 +7,13 @@
 #include "bench/cipher/cipher_session.hpp"
 #include "bench/cipher/decrypt_workload.hpp"
 #include "bench/cipher/jmh_view.hpp"
-#include "crypto/registry.hpp"
+#include "bench/common/cipher_choice.hpp"
 
 namespace actorbench::bench {
 
 namespace {
 
 constexpr std::int64_t ms = 1'000'000; // in nanoseconds
-
-std::vector<std::string> backend_words() {
-  std::vector<std::string> out;
-  for (const auto* b : crypto::registry::instance().backends())
-    out.emplace_back(b->name());
-  return out;
-}
-
-// Every back-end's ciphers, in registry order, each name once.
-std::vector<std::string> cipher_words() {
-  std::vector<std::string> out;
-  std::set<std::string> seen;
-  for (const auto* b : crypto::registry::instance().backends())
-    for (const auto& c : b->ciphers())
-      if (seen.insert(c.name).second)
-        out.push_back(c.name);
-  return out;
-}
 
 declaration cipher_declaration() {
   declaration d{"cipher",

@@ -140,7 +140,7 @@ std::string preamble(const scenario_results& r) {
       threads = param_text(c.config, "threads");
     else
       threads = "several";
-  return "one decrypt per op; " + std::to_string(r.harness.runs) + " runs of " + time + " after "
+  return "one decrypt per op; " + counted(r.harness.runs, "run") + " of " + time + " after "
          + std::to_string(r.harness.warmup) + " warm-up per case, interleaved; threads: " + threads;
 }
 

@@ -52,6 +52,16 @@ std::string heading(std::string group) {
   return group + ":\n";
 }
 
+// The help text, with the other names the option answers to: "(also --sizes)".
+std::string help_with_aliases(const option_spec& s) {
+  if (s.aliases.empty())
+    return s.help;
+  std::string names;
+  for (const auto& a : s.aliases)
+    names += (names.empty() ? "" : ", ") + std::string{"--"} + a;
+  return s.help + " (also " + names + ")";
+}
+
 void write_groups(std::ostream& out, const std::vector<option_spec>& specs) {
   std::vector<std::string> groups;
   for (const auto& s : specs)
@@ -61,7 +71,7 @@ void write_groups(std::ostream& out, const std::vector<option_spec>& specs) {
     out << '\n' << heading(g);
     for (const auto& s : specs)
       if (s.group == g)
-        write_entry(out, option_text(s), s.help);
+        write_entry(out, option_text(s), help_with_aliases(s));
   }
 }
 

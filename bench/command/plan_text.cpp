@@ -2,8 +2,11 @@
 
 #include <sstream>
 
+#include "bench/command/help_text.hpp"
 #include "bench/harness/derived.hpp"
 #include "bench/output/column_labels.hpp"
+#include "bench/output/text_wrap.hpp"
+#include "bench/output/units.hpp"
 
 namespace actorbench::bench {
 
@@ -19,8 +22,19 @@ std::vector<configuration_result> as_results(const std::vector<configuration>& p
   return out;
 }
 
-std::string plural(std::size_t n, const std::string& word) {
-  return std::to_string(n) + " " + word + (n == 1 ? "" : "s");
+// constants_line broken between its items to fit help_width, the lines
+// after the first aligned under the first item.
+std::vector<std::string> constants_lines(const column_labels& labels) {
+  std::vector<std::string> lines;
+  for (const auto& c : labels.constants) {
+    if (lines.empty())
+      lines.push_back("constant: " + c);
+    else if (code_points(lines.back()) + 3 + code_points(c) <= help_width)
+      lines.back() += " · " + c;
+    else
+      lines.push_back("          " + c); // under the first item
+  }
+  return lines;
 }
 
 } // namespace
@@ -30,15 +44,15 @@ std::string plan_text(const declaration& d, const std::vector<configuration>& pl
   auto labels = label_columns(d, as_results(plan));
   std::ostringstream out;
   auto per = settings.warmup + settings.runs;
-  out << d.name << ": " << plural(plan.size(), "configuration") << ", each " << settings.warmup
-      << " warm-up + " << settings.runs << " measured: " << plural(per * plan.size(), "run")
-      << " in " << plural(per, "round");
+  out << d.name << ": " << counted(plan.size(), "configuration") << ", each " << settings.warmup
+      << " warm-up + " << settings.runs << " measured: " << counted(per * plan.size(), "run")
+      << " in " << counted(per, "round");
   if (settings.min_time_s > 0)
     out << ", more until each has " << settings.min_time_s << " s of runs";
   out << (settings.shuffle ? ", shuffled (seed " + std::to_string(settings.seed) + ")" : "")
       << '\n';
-  if (auto constants = constants_line(labels); !constants.empty())
-    out << constants << '\n';
+  for (const auto& line : constants_lines(labels))
+    out << line << '\n';
   for (std::size_t i = 0; i < plan.size(); ++i) {
     out << "  " << i + 1;
     if (i < labels.labels.size() && !labels.labels[i].empty())

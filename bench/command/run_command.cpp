@@ -8,6 +8,7 @@
 #include "bench/command/results_output.hpp"
 #include "bench/harness/interrupt.hpp"
 #include "bench/harness/machine_info.hpp"
+#include "bench/harness/memory_check.hpp"
 #include "bench/harness/runner.hpp"
 #include "bench/harness/value_list.hpp"
 #include "bench/output/progress_bar.hpp"
@@ -154,6 +155,11 @@ int run_scenario(const run_request& request, const command_context& ctx) {
   if (!table_view)
     return report_failure(ctx, table_view.err());
   if (request.settings.dry_run) {
+    // What the run would refuse before any work, --dry-run refuses too.
+    if (auto fits = check_plan_memory(*request.target, *plan,
+                                      request.settings.harness.memory_budget_bytes);
+        !fits)
+      return report_failure(ctx, fits.err());
     ctx.out << plan_text(request.target->declared(), *plan, harness_of(request, *plan));
     return 0;
   }

@@ -1,5 +1,7 @@
 #include "bench/common/cipher_choice.hpp"
 
+#include <algorithm>
+
 #include "bench/harness/value_list.hpp"
 #include "crypto/registry.hpp"
 
@@ -16,6 +18,22 @@ std::string every_cipher_name() {
 }
 
 } // namespace
+
+std::vector<std::string> backend_words() {
+  std::vector<std::string> out;
+  for (const auto* b : crypto::registry::instance().backends())
+    out.emplace_back(b->name());
+  return out;
+}
+
+std::vector<std::string> cipher_words() {
+  std::vector<std::string> out;
+  for (const auto* b : crypto::registry::instance().backends())
+    for (const auto& c : b->ciphers())
+      if (std::find(out.begin(), out.end(), c.name) == out.end())
+        out.push_back(c.name);
+  return out;
+}
 
 result<std::vector<cipher_choice>> choose_ciphers(const std::string& backend_text,
                                                   const std::string& cipher_text) {

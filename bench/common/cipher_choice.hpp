@@ -12,6 +12,13 @@ namespace actorbench::bench {
 /// A back-end and one of its ciphers.
 using cipher_choice = std::pair<const crypto::backend*, const crypto::cipher_info*>;
 
+/// Every registered back-end's name, in registry order: the words of --backend.
+std::vector<std::string> backend_words();
+
+/// Every back-end's cipher names, once each, in registry order: the words of
+/// --cipher.
+std::vector<std::string> cipher_words();
+
 /// The back-end/cipher pairs that --backend and --cipher ask for (each a
 /// word, a comma list, or "all" for every available one). A cipher without a
 /// back-end picks the first back-end offering it; a back-end without a cipher

@@ -1,10 +1,9 @@
 #include "bench/fanout/fanout_declaration.hpp"
 
-#include <algorithm>
 #include <string>
 #include <vector>
 
-#include "crypto/registry.hpp"
+#include "bench/common/cipher_choice.hpp"
 
 namespace actorbench::bench {
 
@@ -13,23 +12,6 @@ namespace {
 constexpr std::int64_t max_procs = 100'000'000;
 constexpr std::int64_t max_threads = 1024;
 constexpr std::int64_t max_timeout_s = 86'400;
-
-std::vector<std::string> backend_words() {
-  std::vector<std::string> out;
-  for (const auto* b : crypto::registry::instance().backends())
-    out.emplace_back(b->name());
-  return out;
-}
-
-// Every back-end's cipher names, once each, in registry order.
-std::vector<std::string> cipher_words() {
-  std::vector<std::string> out;
-  for (const auto* b : crypto::registry::instance().backends())
-    for (const auto& c : b->ciphers())
-      if (std::find(out.begin(), out.end(), c.name) == out.end())
-        out.push_back(c.name);
-  return out;
-}
 
 void declare_workload(declaration& d) {
   d.integer("procs")

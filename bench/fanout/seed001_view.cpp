@@ -9,6 +9,7 @@
 #include "bench/harness/derived.hpp"
 #include "bench/harness/statistics.hpp"
 #include "bench/output/text_table.hpp"
+#include "bench/output/units.hpp"
 
 namespace actorbench::bench {
 
@@ -46,7 +47,7 @@ void write_preamble(const scenario_results& r, const seed001_labels& labels,
                     const table_style& style, std::ostream& out) {
   const auto& m = r.machine;
   write_wrapped(r.tool.name + " " + r.tool.version + " fan-out on " + m.cpu_model + ", "
-                  + std::to_string(m.cores) + " cores; CAF " + m.caf_version + ", "
+                  + counted(m.cores, "core") + "; CAF " + m.caf_version + ", "
                   + m.openssl_version + ", " + m.libsodium_version + ", " + r.tool.allocator
                   + " malloc",
                 style.width, out);
@@ -59,7 +60,7 @@ void write_preamble(const scenario_results& r, const seed001_labels& labels,
                   style.width, out);
   const auto& h = r.harness;
   auto what = "times from the first spawn until the collector has every reply; "
-              + std::to_string(h.runs) + " runs after " + std::to_string(h.warmup)
+              + counted(h.runs, "run") + " after " + std::to_string(h.warmup)
               + " warm-up per configuration";
   if (r.configurations.size() > 1)
     what += h.shuffle ? ", interleaved in shuffled order (--seed " + std::to_string(h.seed) + ")"
@@ -196,7 +197,7 @@ std::vector<std::string> warnings_of(const configuration_result& c, const scenar
   auto values = per_run_values(c, r.scenario.headline());
   if (c.partial)
     out.push_back("partial: " + std::to_string(c.runs.size()) + " of "
-                  + std::to_string(r.harness.runs) + " runs measured before the interruption");
+                  + counted(r.harness.runs, "run") + " measured before the interruption");
   std::uint64_t wrong = 0;
   for (const auto& check : r.scenario.checks)
     wrong += check_total(c, check.name);

@@ -13,4 +13,13 @@ result<bool> check_memory(const scenario& s, const configuration& c, const memor
                                estimate->items, estimate->per, estimate->bytes_per_item);
 }
 
+result<bool> check_plan_memory(const scenario& s, const std::vector<configuration>& plan,
+                               std::optional<std::uint64_t> cap_bytes) {
+  auto budget = machine_budget(cap_bytes);
+  for (const auto& c : plan)
+    if (auto fits = check_memory(s, c, budget); !fits)
+      return fits;
+  return true;
+}
+
 } // namespace actorbench::bench

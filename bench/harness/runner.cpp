@@ -99,10 +99,9 @@ result<scenario_results> run_plan(const scenario& s, std::vector<configuration> 
                                   const harness_settings& settings, const std::atomic<bool>& stop,
                                   const runner_callbacks& callbacks) {
   stop_watcher watcher{stop, deadline_of(settings)};
+  if (auto fits = check_plan_memory(s, plan, settings.memory_budget_bytes); !fits)
+    return fits.err();
   auto budget = machine_budget(settings.memory_budget_bytes);
-  for (const auto& c : plan)
-    if (auto fits = check_memory(s, c, budget); !fits)
-      return fits.err();
   auto search = search_requested(s.declared(), plan);
   if (!search)
     return search.err();

@@ -6,6 +6,7 @@
 
 #include "actors/keygen/keygen_pool.hpp"
 #include "bench/keygen/keygen_estimate.hpp"
+#include "bench/output/units.hpp"
 
 namespace actorbench::bench {
 
@@ -96,8 +97,8 @@ void keygen_session::announce(const run_context& ctx) const {
   auto threads = static_cast<std::size_t>(c.integer("threads"));
   auto estimate = cell_seconds_estimate(per_key->second, keys, threads, cores_);
   if (estimate > announce_above_s)
-    ctx.note(crypto::describe(request) + " x " + std::to_string(keys) + " keys on "
-             + std::to_string(threads) + (threads == 1 ? " thread" : " threads") + ": about "
+    ctx.note(crypto::describe(request) + " x " + counted(keys, "key") + " on " + counted(threads, "thread")
+             + ": about "
              + std::to_string(static_cast<long>(estimate)) + " s (from a short calibration)");
 }
 

@@ -73,4 +73,8 @@ std::string format_value(double value, const std::string& base_unit) {
   return text + " " + unit.name;
 }
 
+std::string counted(std::size_t n, const std::string& word) {
+  return std::to_string(n) + " " + word + (n == 1 ? "" : "s");
+}
+
 } // namespace actorbench::bench

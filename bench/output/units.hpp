@@ -1,5 +1,6 @@
 #pragma once
 
+#include <cstddef>
 #include <string>
 #include <vector>
 
@@ -26,6 +27,9 @@ display_unit choose_unit(const std::vector<double>& values, const std::string& b
 /// counts (no unit) without decimals; "n/a"
 /// for NaN.
 std::string format_in(double value, const display_unit& unit);
+
+/// `n` and `word`, plural unless `n` is 1: "1 run", "10 runs".
+std::string counted(std::size_t n, const std::string& word);
 
 /// choose_unit for the one value and format_in with the unit appended:
 /// "512 µs", "1.50 GiB", "30.5 k/s", "12".

@@ -73,8 +73,8 @@ std::string first_line(const scenario_results& r) {
 std::string requests_line(const scenario_results& r) {
   const auto& c = r.configurations.front().config;
   auto runs = r.configurations.front().runs.size();
-  return text_of(c, "requests") + " requests per mode in " + std::to_string(runs)
-         + (r.configurations.size() > 1 ? " interleaved" : "") + " runs after "
+  return text_of(c, "requests") + " requests per mode in "
+         + counted(runs, r.configurations.size() > 1 ? "interleaved run" : "run") + " after "
          + text_of(c, "warmup") + " warm-up; "
          + (reconnect(r) ? "a new connection per request" : "one persistent connection");
 }

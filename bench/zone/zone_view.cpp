@@ -106,7 +106,7 @@ std::string setup_line(const scenario_results& r) {
 std::string title(const scenario_results& r) {
   const auto& m = r.machine;
   return r.tool.name + " " + r.tool.version + " zone on " + m.cpu_model + ", "
-         + std::to_string(m.cores) + " cores; CAF " + m.caf_version + ", " + m.openssl_version
+         + counted(m.cores, "core") + "; CAF " + m.caf_version + ", " + m.openssl_version
          + ", " + m.libsodium_version;
 }
 

@@ -85,6 +85,15 @@ TEST_CASE("scenario help lists parameters by group, then the harness options") {
   CHECK(widest_line(help) <= help_width);
 }
 
+TEST_CASE("help names an option's aliases") {
+  auto d = testing::toy_declaration();
+  d.integer("size").alias("sizes").def("1").help("Bytes");
+  d.defaults.runs_aliases = {"iterations"};
+  auto help = target_help("actorbench toy [OPTIONS]", d.summary, all_options(d));
+  CHECK(contains(help, "Bytes (default 1) (also --sizes)\n"));
+  CHECK(contains(help, "default 10) (also\n                                --iterations)\n"));
+}
+
 TEST_CASE("help lines stay within 100 code points, however long the help") {
   declaration d{"long-winded", std::string(30, 'x') + " " + std::string(250, 'y')};
   std::string words;

@@ -1,7 +1,10 @@
+#include <sstream>
+
 #include <doctest/doctest.h>
 
 #include "bench/command/plan_text.hpp"
 #include "bench/command/results_output.hpp"
+#include "bench/output/text_wrap.hpp"
 #include "toy_declaration.hpp"
 
 using namespace actorbench::bench;
@@ -58,6 +61,27 @@ TEST_CASE("plan_text: configurations, constants and the count of runs") {
   CHECK(text.find("constant: crypto off\n") != std::string::npos);
   CHECK(text.find("  1  1000 procs\n") != std::string::npos);
   CHECK(text.find("  2  10000 procs (reference)\n") != std::string::npos);
+}
+
+TEST_CASE("plan_text: a long constant line breaks between items within 100 columns") {
+  declaration d{"fanout", "x"};
+  d.integer("procs").range(1, 1000000).def("10");
+  for (int i = 0; i < 12; ++i)
+    d.word("option-" + std::to_string(i), {"off", "on"}).def("off");
+  d.metric("t", "s").headline();
+  std::vector<configuration> plan{config_of(1000), config_of(10000)};
+  for (auto& c : plan)
+    for (int i = 0; i < 12; ++i)
+      c.values["option-" + std::to_string(i)] = std::string{"off"};
+  auto text = plan_text(d, plan, harness_settings{});
+  CHECK(text.find("constant: option-0 off · ") != std::string::npos);
+  CHECK(text.find("\n          option-") != std::string::npos);
+  std::istringstream lines{text};
+  for (std::string line; std::getline(lines, line);) {
+    CHECK(code_points(line) <= 100);
+    if (line.find("option-") != std::string::npos) // a break never splits an item
+      CHECK((line.rfind("constant: option-", 0) == 0 || line.rfind("          option-", 0) == 0));
+  }
 }
 
 TEST_CASE("failed_checks: the nonzero totals with their configuration") {

@@ -35,7 +35,11 @@ TEST_CASE("a cap above the available memory does not raise it") {
   auto huge = parse_memory_budget("1P");
   REQUIRE(huge);
   CHECK_FALSE(huge->capped);
-  CHECK(huge->bytes == machine->bytes);
+  // Not raised to 1P; not equal to the first reading either, since available
+  // memory moves between the two readings while other tests run.
+  REQUIRE(huge->bytes);
+  CHECK(*huge->bytes < (1ull << 50));
+  CHECK(*huge->bytes <= *machine->bytes * 2);
 }
 
 TEST_CASE("the estimate check names the option, the estimate and the budget") {

@@ -25,3 +25,9 @@ TEST_CASE("units keep three significant digits") {
   CHECK(choose_unit({0.5}, "s", "ms").name == "ms");
   CHECK(choose_unit({0.5}, "s", "us").name == "µs");
 }
+
+TEST_CASE("counted: singular for one, plural otherwise") {
+  CHECK(counted(1, "run") == "1 run");
+  CHECK(counted(0, "run") == "0 runs");
+  CHECK(counted(10, "interleaved run") == "10 interleaved runs");
+}
