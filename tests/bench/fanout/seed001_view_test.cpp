@@ -114,7 +114,8 @@ TEST_CASE("the seed-001 view shows n/a for the spread of one run, and node rows"
   CHECK(has(text, "1000 procs")); // a single column names procs, crypto and cipher
   CHECK(has(text, "2 scheduler threads (stealing), spawned by chain"));
   CHECK(has(text, "senders split across 2 nodes: local (500) 127.0.0.1:4242 (500)"));
-  CHECK(has(text, "std dev (s)"));
+  CHECK(has(text, "std dev (ms)")); // the averages' unit, though n/a
+  CHECK(has(text, "99.9% CI of the mean (ms, ±)"));
   auto spread = text.substr(text.find("std dev"));
   CHECK(spread.substr(0, spread.find('\n')).find("n/a") != std::string::npos);
   CHECK(has(text, "127.0.0.1:4242 replies/run (min)"));
