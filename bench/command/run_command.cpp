@@ -156,8 +156,8 @@ int run_scenario(const run_request& request, const command_context& ctx) {
     return report_failure(ctx, table_view.err());
   if (request.settings.dry_run) {
     // What the run would refuse before any work, --dry-run refuses too.
-    if (auto fits = check_plan_memory(*request.target, *plan,
-                                      request.settings.harness.memory_budget_bytes);
+    if (auto fits =
+          check_plan_memory(*request.target, *plan, request.settings.harness.memory_budget_bytes);
         !fits)
       return report_failure(ctx, fits.err());
     ctx.out << plan_text(request.target->declared(), *plan, harness_of(request, *plan));

@@ -47,9 +47,8 @@ void write_preamble(const scenario_results& r, const seed001_labels& labels,
                     const table_style& style, std::ostream& out) {
   const auto& m = r.machine;
   write_wrapped(r.tool.name + " " + r.tool.version + " fan-out on " + m.cpu_model + ", "
-                  + counted(m.cores, "core") + "; CAF " + m.caf_version + ", "
-                  + m.openssl_version + ", " + m.libsodium_version + ", " + r.tool.allocator
-                  + " malloc",
+                  + counted(m.cores, "core") + "; CAF " + m.caf_version + ", " + m.openssl_version
+                  + ", " + m.libsodium_version + ", " + r.tool.allocator + " malloc",
                 style.width, out);
   bool partial = !r.stopped.empty();
   for (const auto& c : r.configurations)

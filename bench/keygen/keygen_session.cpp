@@ -97,9 +97,9 @@ void keygen_session::announce(const run_context& ctx) const {
   auto threads = static_cast<std::size_t>(c.integer("threads"));
   auto estimate = cell_seconds_estimate(per_key->second, keys, threads, cores_);
   if (estimate > announce_above_s)
-    ctx.note(crypto::describe(request) + " x " + counted(keys, "key") + " on " + counted(threads, "thread")
-             + ": about "
-             + std::to_string(static_cast<long>(estimate)) + " s (from a short calibration)");
+    ctx.note(crypto::describe(request) + " x " + counted(keys, "key") + " on "
+             + counted(threads, "thread") + ": about " + std::to_string(static_cast<long>(estimate))
+             + " s (from a short calibration)");
 }
 
 result<run_record> keygen_session::run(run_context& ctx) {

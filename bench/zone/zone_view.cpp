@@ -106,8 +106,8 @@ std::string setup_line(const scenario_results& r) {
 std::string title(const scenario_results& r) {
   const auto& m = r.machine;
   return r.tool.name + " " + r.tool.version + " zone on " + m.cpu_model + ", "
-         + counted(m.cores, "core") + "; CAF " + m.caf_version + ", " + m.openssl_version
-         + ", " + m.libsodium_version;
+         + counted(m.cores, "core") + "; CAF " + m.caf_version + ", " + m.openssl_version + ", "
+         + m.libsodium_version;
 }
 
 // -- the table ----------------------------------------------------------------

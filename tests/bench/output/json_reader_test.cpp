@@ -144,7 +144,8 @@ TEST_CASE("json_reader: refusals name the file and the problem in one line") {
         == "'x.json': harness.reference is not the index of a configuration");
 }
 
-TEST_CASE("json_reader: schema 2 from a user's own program is read; schema 1 only from actorbench") {
+TEST_CASE(
+  "json_reader: schema 2 from a user's own program is read; schema 1 only from actorbench") {
   auto r = testing::sample_results();
   r.tool.name = "chat_room";
   auto back = read_results(to_json(r), "chat.json");

@@ -84,7 +84,8 @@ TEST_CASE("json_writer: runs keep every raw sample, parts and facts") {
   CHECK(doc["configurations"][1]["partial"] == true);
 }
 
-TEST_CASE("json_writer: derived holds per-run statistics, check totals, the ratio to the reference") {
+TEST_CASE(
+  "json_writer: derived holds per-run statistics, check totals, the ratio to the reference") {
   auto doc = sample_json();
   const auto& d = doc["configurations"][0]["derived"];
   CHECK(d["stats"]["replies_s"]["count"] == 2);
@@ -92,7 +93,7 @@ TEST_CASE("json_writer: derived holds per-run statistics, check totals, the rati
   CHECK(d["stats"]["latency_s"]["count"] == 2);
   CHECK(d["stats"]["rate"]["max"] == 1e6);
   CHECK(d["checks"] == json{{"mismatches", 1}, {"missed_ticks", 0}});
-  CHECK(d["relative"].is_null());  // the reference itself
+  CHECK(d["relative"].is_null()); // the reference itself
   const auto& other = doc["configurations"][1]["derived"]["relative"];
   REQUIRE(other.is_object());
   CHECK(other["reference"] == 0);
