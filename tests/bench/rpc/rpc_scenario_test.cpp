@@ -10,7 +10,7 @@
 #include "actors/remote/remote_runtime.hpp"
 #include "bench/rpc/rpc_scenario.hpp"
 #include "bench/harness/registry.hpp"
-#include "test_run_context.hpp"
+#include "fake_run_context.hpp"
 
 using namespace actorbench;
 using namespace actorbench::bench;
@@ -171,7 +171,7 @@ TEST_CASE("an rpc round over one persistent connection measures its share of the
   auto session = make_rpc_scenario()->start(plan);
   REQUIRE(session);
   for (std::size_t run = 0; run < 2; ++run) {
-    test::test_run_context ctx{plan[0], run, 2};
+    testing::fake_run_context ctx{plan[0], run, 2};
     auto r = (*session)->run(ctx);
     REQUIRE(r);
     CHECK(r->samples.at("latency_s").size() == 3);
@@ -182,8 +182,8 @@ TEST_CASE("an rpc round over one persistent connection measures its share of the
   auto facts = (*session)->facts(plan[0]);
   CHECK(std::get<std::string>(facts.at("target")) == server.address());
   CHECK(std::get<double>(facts.at("first_connect_s")) > 0);
-  test::test_run_context stopped{plan[0], 0, 2};
-  stopped.stop_ = true;
+  testing::fake_run_context stopped{plan[0], 0, 2};
+  stopped.stop_flag = true;
   auto r = (*session)->run(stopped);
   REQUIRE(r);
   CHECK(r->partial);
@@ -199,7 +199,7 @@ TEST_CASE("an rpc round with --reconnect times connect and setup per request") {
   std::vector<configuration> plan{c};
   auto session = make_rpc_scenario()->start(plan);
   REQUIRE(session);
-  test::test_run_context ctx{plan[0], 0, 1};
+  testing::fake_run_context ctx{plan[0], 0, 1};
   auto r = (*session)->run(ctx);
   REQUIRE(r);
   const auto& latency = r->samples.at("latency_s");

@@ -6,7 +6,7 @@
 #include "bench/zone/zone_scenario.hpp"
 #include "bench/zone/zone_session.hpp"
 #include "bench/harness/registry.hpp"
-#include "test_run_context.hpp"
+#include "fake_run_context.hpp"
 
 using namespace actorbench::bench;
 
@@ -118,7 +118,7 @@ TEST_CASE("a small zone run reports every tick, zero checks and its progress") {
   REQUIRE(session);
   CHECK(plan[1].integer("threads") >= 1);
   for (const auto& c : plan) {
-    test::test_run_context ctx{c};
+    testing::fake_run_context ctx{c};
     auto r = (*session)->run(ctx);
     REQUIRE(r);
     const auto& lat = r->samples.at("latency_s");
@@ -133,8 +133,8 @@ TEST_CASE("a small zone run reports every tick, zero checks and its progress") {
     CHECK(r->checks.size() == 5);
     CHECK(std::get<std::string>(r->facts.at("problem")).empty());
     CHECK_FALSE(r->partial);
-    REQUIRE_FALSE(ctx.fractions.empty());
-    CHECK(ctx.fractions.back() == doctest::Approx(1.0));
+    REQUIRE_FALSE(ctx.progress_seen.empty());
+    CHECK(ctx.progress_seen.back() == doctest::Approx(1.0));
     auto facts = (*session)->facts(c);
     CHECK(std::get<std::string>(facts.at("cipher"))
           == (c.word("crypto") == "on" ? "aes-128-gcm" : "none"));
