@@ -4,6 +4,7 @@
 #include <set>
 #include <string>
 
+#include "bench/common/cipher_choice.hpp"
 #include "crypto/registry.hpp"
 
 namespace actorbench::bench {
@@ -29,14 +30,6 @@ bool kept_with(const std::vector<configuration>& kept, const char* param, const 
                      [&](const configuration& c) { return c.word(param) == v; });
 }
 
-std::string every_pair_name() {
-  std::string all;
-  for (const auto* b : crypto::registry::instance().backends())
-    for (const auto& c : b->ciphers())
-      all += (all.empty() ? "" : ", ") + std::string{b->name()} + "/" + c.name;
-  return all;
-}
-
 // Why no asked-for back-end runs `cipher`, worded as `actorbench cipher` did.
 error cipher_refusal(const std::string& cipher, const name_set& backends) {
   const auto& reg = crypto::registry::instance();
@@ -51,7 +44,7 @@ error cipher_refusal(const std::string& cipher, const name_set& backends) {
       return bad_input("invalid --cipher '" + cipher + "': back-end " + name + " is not available");
   }
   return bad_input("invalid --cipher '" + cipher + "': expected all or one of "
-                   + every_pair_name());
+                   + every_backend_cipher());
 }
 
 } // namespace

@@ -7,17 +7,13 @@
 
 namespace actorbench::bench {
 
-namespace {
-
-std::string every_cipher_name() {
+std::string every_backend_cipher() {
   std::string all;
   for (const auto* b : crypto::registry::instance().backends())
     for (const auto& c : b->ciphers())
       all += (all.empty() ? "" : ", ") + std::string{b->name()} + "/" + c.name;
   return all;
 }
-
-} // namespace
 
 std::vector<std::string> backend_words() {
   std::vector<std::string> out;
@@ -97,7 +93,7 @@ result<std::vector<cipher_choice>> choose_ciphers(const std::string& backend_tex
         return bad_input("invalid --cipher '" + name + "': " + c.err().detail);
       }
       return bad_input("invalid --cipher '" + name + "': expected all or one of "
-                       + every_cipher_name());
+                       + every_backend_cipher());
     }
   }
   return out;

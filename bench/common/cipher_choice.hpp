@@ -15,6 +15,10 @@ using cipher_choice = std::pair<const crypto::backend*, const crypto::cipher_inf
 /// Every registered back-end's name, in registry order: the words of --backend.
 std::vector<std::string> backend_words();
 
+/// "none/none, openssl/aes-128-ctr, ...": every back-end/cipher pair, for
+/// errors that list what is valid.
+std::string every_backend_cipher();
+
 /// Every back-end's cipher names, once each, in registry order: the words of
 /// --cipher.
 std::vector<std::string> cipher_words();

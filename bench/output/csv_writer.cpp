@@ -6,6 +6,7 @@
 #include <cstdlib>
 
 #include "bench/harness/statistics.hpp"
+#include "bench/output/csv_quoted.hpp"
 #include "bench/output/results_writer.hpp"
 
 namespace actorbench::bench {
@@ -23,15 +24,6 @@ std::string shortest(double v) {
       break;
   }
   return buffer;
-}
-
-std::string quoted(const std::string& cell) {
-  if (cell.find_first_of(",\"\r\n") == std::string::npos)
-    return cell;
-  std::string out = "\"";
-  for (char c : cell)
-    out += c == '"' ? std::string{"\"\""} : std::string{c};
-  return out + "\"";
 }
 
 std::string cell_of(const param_value& v) {
@@ -61,7 +53,7 @@ class csv_results_writer : public results_writer {
  private:
   static void write_row(const std::vector<std::string>& cells, std::ostream& out) {
     for (std::size_t i = 0; i < cells.size(); ++i)
-      out << (i ? "," : "") << quoted(cells[i]);
+      out << (i ? "," : "") << csv_quoted(cells[i]);
     out << '\n';
   }
 
@@ -136,6 +128,15 @@ class csv_results_writer : public results_writer {
 
 std::unique_ptr<results_writer> make_csv_writer() {
   return std::make_unique<csv_results_writer>();
+}
+
+std::string csv_quoted(const std::string& cell) {
+  if (cell.find_first_of(",\"\r\n") == std::string::npos)
+    return cell;
+  std::string out = "\"";
+  for (char c : cell)
+    out += c == '"' ? std::string{"\"\""} : std::string{c};
+  return out + "\"";
 }
 
 } // namespace actorbench::bench

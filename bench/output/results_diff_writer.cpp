@@ -1,5 +1,6 @@
 #include <nlohmann/json.hpp>
 
+#include "bench/output/csv_quoted.hpp"
 #include "bench/output/ratio_text.hpp"
 #include "bench/output/results_diff.hpp"
 #include "bench/output/text_table.hpp"
@@ -93,15 +94,6 @@ void write_markdown(const results_diff& d, std::ostream& out) {
     out << "\n" << line << '\n';
 }
 
-std::string csv_field(const std::string& text) {
-  if (text.find_first_of(",\"\n") == std::string::npos)
-    return text;
-  std::string out = "\"";
-  for (char c : text)
-    out += c == '"' ? std::string{"\"\""} : std::string(1, c);
-  return out + "\"";
-}
-
 nlohmann::json change_json(const matched_configuration& m, const metric_change& c) {
   return {{"configuration", m.label},
           {"metric", c.metric},
@@ -131,7 +123,7 @@ void write_csv(const results_diff& d, std::ostream& out) {
       for (const auto* col : columns) {
         const auto& v = j[col];
         out << (col == columns[0] ? "" : ",")
-            << csv_field(v.is_string() ? v.get<std::string>() : v.dump());
+            << csv_quoted(v.is_string() ? v.get<std::string>() : v.dump());
       }
       out << '\n';
     }
