@@ -31,6 +31,15 @@ std::vector<std::string> cipher_words() {
   return out;
 }
 
+std::vector<std::string> aead_cipher_words() {
+  std::vector<std::string> out;
+  for (const auto* b : crypto::registry::instance().backends())
+    for (const auto& c : b->ciphers())
+      if (c.aead && std::find(out.begin(), out.end(), c.name) == out.end())
+        out.push_back(c.name);
+  return out;
+}
+
 result<std::vector<cipher_choice>> choose_ciphers(const std::string& backend_text,
                                                   const std::string& cipher_text) {
   const auto& reg = crypto::registry::instance();

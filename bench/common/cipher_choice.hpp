@@ -23,6 +23,11 @@ std::string every_backend_cipher();
 /// --cipher.
 std::vector<std::string> cipher_words();
 
+/// The AEAD ciphers of every back-end, each name once, in registry order:
+/// the words of --cipher where a tag is checked on every message (zone,
+/// the message-passing suite).
+std::vector<std::string> aead_cipher_words();
+
 /// The back-end/cipher pairs that --backend and --cipher ask for (each a
 /// word, a comma list, or "all" for every available one). A cipher without a
 /// back-end picks the first back-end offering it; a back-end without a cipher

@@ -1,19 +1,8 @@
 #include "bench/zone/zone_cipher.hpp"
 
-#include <algorithm>
-
 #include "crypto/registry.hpp"
 
 namespace actorbench::bench {
-
-std::vector<std::string> zone_cipher_words() {
-  std::vector<std::string> out;
-  for (const auto* b : crypto::registry::instance().backends())
-    for (const auto& c : b->ciphers())
-      if (c.aead && std::find(out.begin(), out.end(), c.name) == out.end())
-        out.push_back(c.name);
-  return out;
-}
 
 result<cipher_choice> resolve_zone_cipher(const configuration& c) {
   if (!c.applies("crypto") || c.word("crypto") == "off") {

@@ -29,7 +29,7 @@ void declare_params(declaration& d) {
     .help(
       "on: input packets encrypted with an AEAD cipher, decrypted and tag-checked by each "
       "session; off: plaintext packets");
-  d.word("cipher", zone_cipher_words())
+  d.word("cipher", aead_cipher_words())
     .def("aes-128-gcm")
     .only_if("crypto", {"on"})
     .help("AEAD cipher with --crypto on (see --list)");

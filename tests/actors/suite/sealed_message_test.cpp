@@ -1,0 +1,125 @@
+#include <doctest/doctest.h>
+
+#include "actors/suite/sealed_message.hpp"
+#include "actors/suite/suite_fault.hpp"
+#include "crypto/registry.hpp"
+
+using namespace actorbench;
+using namespace actorbench::actors;
+
+namespace {
+
+std::shared_ptr<seal_keys> keys_for(const char* backend, const char* cipher, std::size_t bytes) {
+  auto b = crypto::registry::instance().find(backend);
+  REQUIRE(b);
+  const auto* info = (*b)->find_cipher(cipher);
+  REQUIRE(info != nullptr);
+  auto keys = seal_keys::make(**b, *info, bytes);
+  REQUIRE(keys);
+  return *keys;
+}
+
+} // namespace
+
+TEST_CASE("sealed messages open once, in order, under every suite cipher") {
+  for (auto [backend, cipher] :
+       {std::pair{"openssl", "aes-128-gcm"}, std::pair{"openssl", "chacha20-poly1305"},
+        std::pair{"sodium", "chacha20-poly1305-ietf"}}) {
+    auto b = crypto::registry::instance().find(backend);
+    if (!b || (*b)->find_cipher(cipher) == nullptr || !(*b)->find_cipher(cipher)->available)
+      continue;
+    CAPTURE(cipher);
+    auto keys = keys_for(backend, cipher, 64);
+    message_sealer a{keys.get(), 1};
+    message_sealer b2{keys.get(), 2};
+    message_opener receiver{keys.get(), 4};
+    for (int i = 0; i < 200; ++i) {
+      auto pa = a.seal();
+      auto pb = b2.seal();
+      REQUIRE(pa);
+      REQUIRE(pb);
+      CHECK(pa->bytes.size() == 64 + keys->cipher()->overhead);
+      CHECK(receiver.open(*pa) == open_verdict::ok);
+      CHECK(receiver.open(*pb) == open_verdict::ok);
+    }
+    CHECK(receiver.forged() == 0);
+    CHECK(receiver.replayed() == 0);
+  }
+}
+
+TEST_CASE(
+  "a forged, replayed or foreign payload is counted, and the next genuine one still opens") {
+  auto keys = keys_for("openssl", "aes-128-gcm", 64);
+  message_sealer sender{keys.get(), 7};
+  message_opener receiver{keys.get()};
+  auto first = sender.seal();
+  auto second = sender.seal();
+  REQUIRE(first);
+  REQUIRE(second);
+  auto forged = *first;
+  forge(forged);
+  CHECK(receiver.open(forged) == open_verdict::forged);
+  CHECK(receiver.open(*first) == open_verdict::ok);
+  CHECK(receiver.open(*first) == open_verdict::replayed);
+  // A payload claiming another sender's nonce fails its tag.
+  auto moved = *second;
+  moved.sender = 8;
+  CHECK(receiver.open(moved) == open_verdict::forged);
+  CHECK(receiver.open(*second) == open_verdict::ok);
+  // Sealed under another run's key.
+  auto other_keys = keys_for("openssl", "aes-128-gcm", 64);
+  message_sealer stranger{other_keys.get(), 7};
+  for (int i = 0; i < 5; ++i)
+    REQUIRE(stranger.seal());
+  auto foreign = stranger.seal();
+  REQUIRE(foreign);
+  CHECK(receiver.open(*foreign) == open_verdict::forged);
+  CHECK(receiver.forged() == 3);
+  CHECK(receiver.replayed() == 1);
+}
+
+TEST_CASE("crypto off still catches a replayed counter, and totals add up") {
+  seal_totals totals;
+  {
+    auto keys = std::make_shared<seal_keys>();
+    {
+      message_sealer sender{keys.get(), 0};
+      message_opener receiver{keys.get(), 1};
+      auto p = sender.seal();
+      REQUIRE(p);
+      CHECK(p->bytes.empty());
+      CHECK(receiver.open(*p) == open_verdict::ok);
+      CHECK(receiver.open(*p) == open_verdict::replayed);
+    }
+    totals = keys->totals();
+  }
+  CHECK(totals.replayed == 1);
+  CHECK(totals.forged == 0);
+
+  auto keys = keys_for("openssl", "aes-128-gcm", 16);
+  {
+    message_sealer sender{keys.get(), 3};
+    message_opener receiver{keys.get()};
+    for (std::uint64_t i = 0; i < 3 * seal_keys::sample_every; ++i) {
+      auto p = sender.seal();
+      REQUIRE(p);
+      REQUIRE(receiver.open(*p) == open_verdict::ok);
+    }
+  }
+  auto on = keys->totals();
+  CHECK(on.seals == 3 * seal_keys::sample_every);
+  CHECK(on.opens == 3 * seal_keys::sample_every);
+  CHECK(on.seal_ns > 0);
+  CHECK(on.open_ns > 0);
+  CHECK(on.forged + on.replayed == 0);
+}
+
+TEST_CASE("a cipher without a tag is refused") {
+  auto b = crypto::registry::instance().find("openssl");
+  REQUIRE(b);
+  const auto* ctr = (*b)->find_cipher("aes-128-ctr");
+  REQUIRE(ctr != nullptr);
+  auto keys = seal_keys::make(**b, *ctr, 64);
+  REQUIRE_FALSE(keys);
+  CHECK(keys.err().detail.find("not an AEAD cipher") != std::string::npos);
+}
