@@ -37,10 +37,11 @@ std::string cipher_key(const configuration& c) {
 }
 
 // "One per core" made a number, so tables and JSON say what ran.
-void resolve_threads(configuration& c) {
+void resolve_threads(configuration& c, std::size_t default_threads) {
   auto at = c.values.find("threads");
   if (at == c.values.end() || std::holds_alternative<std::string>(at->second))
-    c.values["threads"] = static_cast<std::int64_t>(actors::available_cores());
+    c.values["threads"] =
+      static_cast<std::int64_t>(default_threads != 0 ? default_threads : actors::available_cores());
   auto& na = c.not_applicable;
   na.erase(std::remove(na.begin(), na.end(), "threads"), na.end());
 }
@@ -102,7 +103,7 @@ class suite_session : public scenario_session {
 class suite_scenario : public scenario {
  public:
   explicit suite_scenario(suite_spec spec) : spec_(std::move(spec)) {
-    declare_suite_params(spec_.declared);
+    declare_suite_params(spec_.declared, spec_.default_threads);
     declare_suite_results(spec_.declared);
   }
 
@@ -124,7 +125,7 @@ class suite_scenario : public scenario {
   result<std::unique_ptr<scenario_session>> start(std::vector<configuration>& plan) const override {
     by_name<cipher_choice> ciphers;
     for (auto& c : plan) {
-      resolve_threads(c);
+      resolve_threads(c, spec_.default_threads);
       auto cipher = resolve_cipher(c);
       if (!cipher)
         return cipher.err();
@@ -141,12 +142,13 @@ class suite_scenario : public scenario {
 
 } // namespace
 
-void declare_suite_params(declaration& d) {
-  d.integer("threads")
-    .range(1, 1024)
-    .def_help("one per core")
-    .unit("threads")
-    .help("Scheduler threads");
+void declare_suite_params(declaration& d, std::size_t default_threads) {
+  auto threads = d.integer("threads");
+  threads.range(1, 1024).unit("threads").help("Scheduler threads");
+  if (default_threads == 0)
+    threads.def_help("one per core");
+  else
+    threads.def(std::to_string(default_threads));
   d.word("crypto", {"off", "on"})
     .def("off")
     .help(
@@ -183,6 +185,10 @@ void declare_suite_results(declaration& d) {
   d.metric("crypto_s", "s").help("With --crypto on: the crypto share per message, seal plus open");
   d.check("forged", "Payloads whose tag or plaintext did not verify");
   d.check("replayed", "Payloads whose counter was not above the last one from their sender");
+}
+
+std::unique_ptr<scenario> make_suite_scenario(suite_spec spec) {
+  return std::make_unique<suite_scenario>(std::move(spec));
 }
 
 void add_seal_results(run_record& r, const actors::seal_totals& totals, bool crypto_on) {

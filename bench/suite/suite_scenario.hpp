@@ -46,6 +46,10 @@ struct suite_spec {
   std::function<std::optional<memory_estimate>(const configuration&)> memory;
   /// Relative cost before anything is measured (for the first ETA).
   std::function<double(const configuration&)> cost_hint;
+  /// Scheduler threads when --threads is not given; 0: one per core. A
+  /// benchmark with one chain of messages (pingpong's one pair) may run best
+  /// on one worker: say so here and show the measurement in RESULTS.
+  std::size_t default_threads = 0;
   /// Cross-parameter checks and adjustments, after the suite's own.
   std::function<result<std::vector<configuration>>(std::vector<configuration>)> refine;
 };
@@ -54,8 +58,9 @@ struct suite_spec {
 std::unique_ptr<scenario> make_suite_scenario(suite_spec spec);
 
 /// The shared parameters of every suite benchmark, appended to `d`:
-/// threads, crypto, backend, cipher, payload-bytes, timeout.
-void declare_suite_params(declaration& d);
+/// threads (default `default_threads`, 0: one per core), crypto, backend,
+/// cipher, payload-bytes, timeout.
+void declare_suite_params(declaration& d, std::size_t default_threads = 0);
 
 /// The shared results, appended to `d`: elapsed_s; with crypto on seal_s,
 /// open_s, crypto_s; the checks forged and replayed.
