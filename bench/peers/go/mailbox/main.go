@@ -27,16 +27,20 @@ func send(id, m int, receiver chan<- message) {
 	}
 }
 
-// receive takes senders*m messages and counts those out of sequence (or from
-// an unknown sender), then every sender whose count is not m.
+// receive takes senders*m messages and counts those from an unknown sender
+// or whose number is not their place in their sender's sequence, then every
+// sender whose count is not m.
 func receive(senders, m int, mailbox <-chan message) int {
 	next := make([]int, senders)
 	mismatches := 0
 	for i := 0; i < senders*m; i++ {
 		msg := <-mailbox
-		if msg.sender < 0 || msg.sender >= senders || msg.seq != next[msg.sender] {
+		if msg.sender < 0 || msg.sender >= senders {
 			mismatches++
 			continue
+		}
+		if msg.seq != next[msg.sender] {
+			mismatches++
 		}
 		next[msg.sender]++
 	}
