@@ -9,7 +9,6 @@ package main
 
 import (
 	"math/rand"
-	"time"
 
 	"actorbench/peers/internal/peer"
 )
@@ -99,9 +98,8 @@ func collect(n int, boxes []chan message, sink <-chan report) int {
 	return mismatches
 }
 
-func run(sizes []int) (time.Duration, int) {
+func run(sizes []int) int {
 	actors, n := sizes[0], sizes[1]
-	start := time.Now()
 	boxes, sink := make([]chan message, actors), make(chan report, actors)
 	for i := range boxes {
 		boxes[i] = make(chan message, actors)
@@ -109,13 +107,12 @@ func run(sizes []int) (time.Duration, int) {
 	for i := range boxes {
 		go actor(i, n, boxes, sink)
 	}
-	mismatches := collect(n, boxes, sink)
-	return time.Since(start), mismatches
+	return collect(n, boxes, sink)
 }
 
 func main() {
-	peer.Main("big", []peer.Size{
+	peer.Program{Name: "big", Sizes: []peer.Size{
 		{Name: "ACTORS", Default: 120, Min: 2},
 		{Name: "PINGS_PER_ACTOR", Default: 20000, Min: 0},
-	}, run)
+	}, Run: run}.Main()
 }

@@ -10,8 +10,6 @@
 package main
 
 import (
-	"time"
-
 	"actorbench/peers/internal/peer"
 )
 
@@ -110,9 +108,8 @@ func mall(creatures, n int, box <-chan toMall) (arranged, meetings, broken int) 
 	return arranged, meetings, broken
 }
 
-func run(sizes []int) (time.Duration, int) {
+func run(sizes []int) int {
 	creatures, n := sizes[0], sizes[1]
-	start := time.Now()
 	// The mall's mailbox holds one message per creature: each has at most
 	// one request (or its final count) outstanding.
 	box := make(chan toMall, creatures)
@@ -127,12 +124,12 @@ func run(sizes []int) (time.Duration, int) {
 	if meetings != 2*n {
 		mismatches++
 	}
-	return time.Since(start), mismatches
+	return mismatches
 }
 
 func main() {
-	peer.Main("chameneos", []peer.Size{
+	peer.Program{Name: "chameneos", Sizes: []peer.Size{
 		{Name: "CREATURES", Default: 100, Min: 2},
 		{Name: "MEETINGS", Default: 200000, Min: 0},
-	}, run)
+	}, Run: run}.Main()
 }

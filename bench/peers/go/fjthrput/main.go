@@ -9,7 +9,6 @@ package main
 
 import (
 	"math"
-	"time"
 
 	"actorbench/peers/internal/peer"
 )
@@ -60,9 +59,8 @@ func check(actors, n int, tallies <-chan tally) int {
 	return mismatches
 }
 
-func run(sizes []int) (time.Duration, int) {
+func run(sizes []int) int {
 	actors, n := sizes[0], sizes[1]
-	start := time.Now()
 	boxes, tallies := make([]chan struct{}, actors), make(chan tally, actors)
 	for i := range boxes {
 		boxes[i] = make(chan struct{}, mailboxCapacity)
@@ -76,13 +74,12 @@ func run(sizes []int) (time.Duration, int) {
 	for _, box := range boxes {
 		close(box)
 	}
-	mismatches := check(actors, n, tallies)
-	return time.Since(start), mismatches
+	return check(actors, n, tallies)
 }
 
 func main() {
-	peer.Main("fjthrput", []peer.Size{
+	peer.Program{Name: "fjthrput", Sizes: []peer.Size{
 		{Name: "ACTORS", Default: 60, Min: 1},
 		{Name: "MESSAGES_PER_ACTOR", Default: 10000, Min: 0},
-	}, run)
+	}, Run: run}.Main()
 }

@@ -7,8 +7,6 @@
 package main
 
 import (
-	"time"
-
 	"actorbench/peers/internal/peer"
 )
 
@@ -52,21 +50,19 @@ func receive(senders, m int, mailbox <-chan message) int {
 	return mismatches
 }
 
-func run(sizes []int) (time.Duration, int) {
+func run(sizes []int) int {
 	senders, m := sizes[0], sizes[1]
-	start := time.Now()
 	mailbox, result := make(chan message, mailboxCapacity), make(chan int)
 	go func() { result <- receive(senders, m, mailbox) }()
 	for id := 0; id < senders; id++ {
 		go send(id, m, mailbox)
 	}
-	mismatches := <-result
-	return time.Since(start), mismatches
+	return <-result
 }
 
 func main() {
-	peer.Main("mailbox", []peer.Size{
+	peer.Program{Name: "mailbox", Sizes: []peer.Size{
 		{Name: "SENDERS", Default: 100, Min: 1},
 		{Name: "MESSAGES_PER_SENDER", Default: 100000, Min: 0},
-	}, run)
+	}, Run: run}.Main()
 }

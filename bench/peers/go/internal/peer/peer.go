@@ -18,30 +18,40 @@ type Size struct {
 	Min     int
 }
 
-// Run does one timed run with the given sizes and returns the wall time from
-// the first spawn to the last check and the number of failed checks.
-type Run func(sizes []int) (elapsed time.Duration, mismatches int)
+// Program is one peer program: its name, its sizes, an optional check of
+// the sizes together, and one run, which spawns the actors, checks the result
+// and returns the number of failed checks.
+type Program struct {
+	Name  string
+	Sizes []Size
+	Check func(sizes []int) error
+	Run   func(sizes []int) (mismatches int)
+}
 
 // Main parses `RUNS [SIZE...]`, does RUNS runs (the first is a warm-up the
-// caller discards), prints `seconds=X mismatches=Y` per run and exits: 2 on
-// a bad command line, 1 if any run had a mismatch (so a wrong result is
-// never mistaken for a fast one), 0 otherwise.
-func Main(program string, sizes []Size, run Run) {
-	runs, values, err := parse(os.Args[1:], sizes)
+// caller discards), prints `seconds=X mismatches=Y` per run, X being the
+// run's wall time from its first spawn to its last check, and exits: 2 on a
+// bad command line, 1 if any run had a mismatch (so a wrong result is never
+// mistaken for a fast one), 0 otherwise.
+func (p Program) Main() {
+	runs, values, err := parse(os.Args[1:], p.Sizes)
+	if err == nil && p.Check != nil {
+		err = p.Check(values)
+	}
 	if err != nil {
-		fmt.Fprintf(os.Stderr, "%s: %v\nusage: %s RUNS%s\n", program, err, program, usage(sizes))
+		fmt.Fprintf(os.Stderr, "%s: %v\nusage: %s RUNS%s\n", p.Name, err, p.Name, usage(p.Sizes))
 		os.Exit(2)
 	}
 	failed := false
 	for i := 0; i < runs; i++ {
-		elapsed, mismatches := run(values)
+		start := time.Now()
+		mismatches := p.Run(values)
+		elapsed := time.Since(start)
 		fmt.Printf("seconds=%.6f mismatches=%d\n", elapsed.Seconds(), mismatches)
-		if mismatches != 0 {
-			failed = true
-		}
+		failed = failed || mismatches != 0
 	}
 	if failed {
-		fmt.Fprintf(os.Stderr, "%s: the result was wrong (mismatches > 0)\n", program)
+		fmt.Fprintf(os.Stderr, "%s: the result was wrong (mismatches > 0)\n", p.Name)
 		os.Exit(1)
 	}
 }
