@@ -103,8 +103,13 @@ class big_actor : public caf::event_based_actor {
     peer_ = picker_.next();
     ++seq_;
     auto out = seal();
-    if (shared_->params.fault == suite_fault::forge && index_ == 0 && out.counter == 1)
+    // Actor 0 forges its first ping that is not its first message (a
+    // counter moved back from 0 would be no replay).
+    if (shared_->params.fault == suite_fault::forge && index_ == 0 && out.counter >= 1
+        && !forged_) {
       forge(out);
+      forged_ = true;
+    }
     const int copies = shared_->params.fault == suite_fault::replay && index_ == 0 && seq_ == 2;
     for (int i = 0; i <= copies; ++i)
       send_payload(shared_->peers[peer_], big_ping_atom::value, seq_, out);
@@ -163,6 +168,7 @@ class big_actor : public caf::event_based_actor {
   std::uint64_t seq_ = 0;
   std::uint64_t pongs_ = 0;
   std::uint64_t mismatches_ = 0;
+  bool forged_ = false;
 };
 
 struct sink_state {
