@@ -2,30 +2,18 @@
 
 #include <vector>
 
-#include "actors/runtime/runtime.hpp"
 #include "actors/suite/big.hpp"
 #include "suite_test_keys.hpp"
 
-namespace actors = actorbench::actors;
 using namespace actorbench::actors;
 
 namespace {
 
-struct big_outcome {
-  actors::result<big_sample> sample;
-  seal_totals totals;
-};
-
-// One run on a fresh two-worker system; the totals once it is gone (the
-// actors' sealers and openers report as they exit).
-big_outcome run_once(const big_params& p, bool crypto_on) {
-  auto keys = testing::suite_test_keys(crypto_on);
-  actors::result<big_sample> sample = error{errc::timeout, "not run"};
-  {
-    runtime rt{{2, "stealing", {}, true}};
-    sample = run_big(rt.system(), *keys, p);
-  }
-  return {sample, keys->totals()};
+// One run on a fresh two-worker system.
+testing::suite_test_outcome<big_sample> run_once(const big_params& p, bool crypto_on) {
+  return testing::run_on_fresh_system<big_sample>(
+    crypto_on, 2,
+    [&](caf::actor_system& sys, const seal_keys& keys) { return run_big(sys, keys, p); });
 }
 
 big_params small(std::uint64_t actors, std::uint64_t pings, suite_fault fault = suite_fault::none) {

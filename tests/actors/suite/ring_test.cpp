@@ -1,29 +1,18 @@
 #include <doctest/doctest.h>
 
-#include "actors/runtime/runtime.hpp"
 #include "actors/suite/ring.hpp"
 #include "suite_test_keys.hpp"
 
-namespace actors = actorbench::actors;
 using namespace actorbench::actors;
 
 namespace {
 
-struct ring_outcome {
-  actors::result<ring_sample> sample;
-  seal_totals totals;
-};
-
-// One run on a fresh two-worker system; the totals once it is gone (the
-// actors' sealers and openers report as they exit).
-ring_outcome run_once(const ring_params& p, bool crypto_on, std::size_t threads = 2) {
-  auto keys = testing::suite_test_keys(crypto_on);
-  actors::result<ring_sample> sample = error{errc::timeout, "not run"};
-  {
-    runtime rt{{threads, "stealing", {}, true}};
-    sample = run_ring(rt.system(), *keys, p);
-  }
-  return {sample, keys->totals()};
+// One run on a fresh system of `threads` workers.
+testing::suite_test_outcome<ring_sample> run_once(const ring_params& p, bool crypto_on,
+                                                  std::size_t threads = 2) {
+  return testing::run_on_fresh_system<ring_sample>(
+    crypto_on, threads,
+    [&](caf::actor_system& sys, const seal_keys& keys) { return run_ring(sys, keys, p); });
 }
 
 ring_params small(std::uint64_t actors, std::uint64_t hops, std::uint64_t tokens,
