@@ -36,8 +36,8 @@ struct big_sample {
   /// is right).
   std::uint64_t messages = 0;
   /// Failed checks: pongs that answer no outstanding ping (wrong peer or
-  /// sequence number), actors whose pong count is not N, reports missing,
-  /// repeated or from no actor, pings answered other than W N.
+  /// sequence number), actors whose pong count is not N, reports repeated
+  /// or from no actor. (A report that never comes is a timeout.)
   std::uint64_t mismatches = 0;
 };
 
