@@ -3,10 +3,12 @@
 #include <cstdio>
 #include <sstream>
 
+#include "bench/big/big_scenario.hpp"
 #include "bench/cipher/cipher_scenario.hpp"
 #include "bench/fanout/fanout_scenario.hpp"
 #include "bench/git_commit.hpp"
 #include "bench/keygen/keygen_scenario.hpp"
+#include "bench/ring/ring_scenario.hpp"
 #include "bench/rpc/rpc_scenario.hpp"
 #include "bench/version.hpp"
 #include "bench/zone/zone_scenario.hpp"
@@ -24,6 +26,10 @@ result<bool> add_builtin_scenarios(registry& r) {
   if (auto added = r.add(make_zone_scenario()); !added)
     return added.err();
   if (auto added = r.add(make_rpc_scenario()); !added)
+    return added.err();
+  if (auto added = r.add(make_ring_scenario()); !added)
+    return added.err();
+  if (auto added = r.add(make_big_scenario()); !added)
     return added.err();
   return true;
 }
