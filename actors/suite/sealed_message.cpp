@@ -1,5 +1,6 @@
 #include "actors/suite/sealed_message.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <cstring>
 #include <random>
@@ -33,6 +34,19 @@ std::uint64_t now_ns() {
                                       .count());
 }
 
+// What reading the clock twice costs by itself (the least of many tries):
+// taken off every timed call, so seal_s and open_s are the crypto's time,
+// not the timer's.
+std::uint64_t clock_overhead_ns() {
+  std::uint64_t least = ~std::uint64_t{0};
+  for (int i = 0; i < 1000; ++i) {
+    auto a = now_ns();
+    auto b = now_ns();
+    least = std::min(least, b - a);
+  }
+  return least;
+}
+
 } // namespace
 
 // -- seal_keys ----------------------------------------------------------------
@@ -64,6 +78,7 @@ result<std::shared_ptr<seal_keys>> seal_keys::make(const crypto::backend& backen
   keys->cipher_ = &cipher;
   keys->prototype_ = std::move(*ctx);
   keys->id_ = next_keys_id.fetch_add(1);
+  keys->clock_ns_ = clock_overhead_ns();
   return keys;
 }
 
@@ -77,11 +92,13 @@ crypto::cipher_context* seal_keys::context() const {
 }
 
 void seal_keys::add_seal_sample(std::uint64_t ns) const noexcept {
+  ns = ns > clock_ns_ ? ns - clock_ns_ : 0;
   seal_samples_.fetch_add(1, std::memory_order_relaxed);
   seal_sample_ns_.fetch_add(ns, std::memory_order_relaxed);
 }
 
 void seal_keys::add_open_sample(std::uint64_t ns) const noexcept {
+  ns = ns > clock_ns_ ? ns - clock_ns_ : 0;
   open_samples_.fetch_add(1, std::memory_order_relaxed);
   open_sample_ns_.fetch_add(ns, std::memory_order_relaxed);
 }
