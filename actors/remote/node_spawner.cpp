@@ -10,6 +10,7 @@
 
 #include "actors/fanout/sender.hpp"
 #include "actors/remote/remote_messages.hpp"
+#include "actors/suite/pingpong_remote.hpp"
 #include "crypto/registry.hpp"
 
 namespace actorbench::actors {
@@ -129,6 +130,13 @@ class node_spawner_actor : public caf::event_based_actor {
       [this](remote_spawn_request& req) {
         // The share actor answers the request in our place.
         return delegate(spawn<share_actor>(batch_), std::move(req));
+      },
+      // One pingpong pair's pong, answered with its handle.
+      [this](const pong_spawn_request& req) -> caf::result<caf::actor> {
+        auto pong = spawn_requested_pong(system(), req);
+        if (!pong)
+          return caf::make_error(caf::sec::runtime_error, pong.err().detail);
+        return *pong;
       },
     };
   }

@@ -25,6 +25,9 @@ struct pingpong_params {
   std::uint64_t sample_every = 32;
   /// The longest the run may take.
   std::chrono::milliseconds timeout{60'000};
+  /// The pongs are on other nodes (see pingpong_remote.hpp): their counts
+  /// are collected at the end of each pair.
+  bool remote_pongs = false;
   /// Injected into pair 0 at its middle round trip (tests only).
   suite_fault fault = suite_fault::none;
 };

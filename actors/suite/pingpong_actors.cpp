@@ -15,16 +15,30 @@ using pong_self = caf::stateful_actor<pong_state>*;
 
 // The ping is whoever sent the first message: cached, so the echo costs no
 // handle conversion.
+// A pong on a node watches its ping, so a driver that goes away leaves
+// nothing behind.
 const caf::actor& ping_of(pong_self self) {
   auto& st = self->state;
-  if (!st.ping)
+  if (!st.ping) {
     st.ping = caf::actor_cast<caf::actor>(self->current_sender());
+    if (st.cfg.remote)
+      self->monitor(st.ping);
+  }
   return st.ping;
 }
 
 std::uint64_t pong_echo(pong_self self, std::uint64_t i) {
-  const auto& cfg = self->state.cfg;
-  return cfg.fault == suite_fault::miscount && i == cfg.fault_at ? i + 1 : i;
+  auto& st = self->state;
+  ++st.handled;
+  return st.cfg.fault == suite_fault::miscount && i == st.cfg.fault_at ? i + 1 : i;
+}
+
+// The pong's counts, for a ping whose pong is on another node.
+void pong_report(pong_self self) {
+  auto& st = self->state;
+  self->send(ping_of(self), pingpong_done_atom::value, st.handled, st.opener.forged(),
+             st.opener.replayed());
+  self->quit();
 }
 
 void finish(ping_self self, std::string failure = {}, errc code = errc::crypto_failure) {
@@ -40,8 +54,29 @@ void finish(ping_self self, std::string failure = {}, errc code = errc::crypto_f
   r.failure = std::move(failure);
   r.failure_code = code;
   st.cfg.board->finish(st.cfg.pair, std::move(r));
-  self->send_exit(st.cfg.pong, caf::exit_reason::user_shutdown);
+  if (!st.cfg.remote_pong)
+    self->send_exit(st.cfg.pong, caf::exit_reason::user_shutdown);
   self->quit();
+}
+
+// The last echo is checked. A remote pong's counts come back first: its
+// forged and replayed payloads count like local ones, and it must have
+// echoed every round trip.
+void end_round_trips(ping_self self) {
+  auto& st = self->state;
+  if (!st.cfg.remote_pong)
+    return finish(self);
+  self->send(st.cfg.pong, pingpong_done_atom::value);
+  self->become([self](pingpong_done_atom, std::uint64_t handled, std::uint64_t forged,
+                      std::uint64_t replayed) {
+    auto& st = self->state;
+    if (st.cfg.keys->on())
+      st.cfg.keys->add_calls(handled, handled);
+    st.cfg.keys->add_rejects(forged, replayed);
+    if (handled != st.cfg.round_trips)
+      ++st.mismatches;
+    finish(self);
+  });
 }
 
 // With crypto off a forged or replayed message is a wrong number: the echo
@@ -98,7 +133,7 @@ void on_echo(ping_self self, std::uint64_t echo) {
   if ((st.next & 0xfff) == 0)
     st.cfg.board->progress(st.cfg.pair, st.next);
   if (st.next == st.cfg.round_trips)
-    return finish(self);
+    return end_round_trips(self);
   send_next(self);
 }
 
@@ -109,9 +144,11 @@ caf::behavior pong_actor(pong_self self, pong_config cfg) {
   st.sealer = message_sealer{cfg.keys, cfg.sender};
   st.opener = message_opener{cfg.keys};
   st.cfg = std::move(cfg);
+  self->set_down_handler([self](const caf::down_msg&) { self->quit(); });
   if (!st.cfg.keys->on())
     return {
       [self](std::uint64_t i) { self->send(ping_of(self), pong_echo(self, i)); },
+      [self](pingpong_done_atom) { pong_report(self); },
     };
   return {
     [self](std::uint64_t i, const sealed_payload& p) {
@@ -124,6 +161,7 @@ caf::behavior pong_actor(pong_self self, pong_config cfg) {
         return self->quit(caf::make_error(caf::sec::runtime_error, reply.err().detail));
       self->send(ping_of(self), pong_echo(self, i), std::move(*reply));
     },
+    [self](pingpong_done_atom) { pong_report(self); },
   };
 }
 

@@ -5,6 +5,7 @@
 #include <memory>
 
 #include <caf/actor.hpp>
+#include <caf/atom.hpp>
 #include <caf/behavior.hpp>
 #include <caf/event_based_actor.hpp>
 #include <caf/stateful_actor.hpp>
@@ -20,6 +21,11 @@ namespace actorbench::actors {
 // echoes i; the ping opens that, checks the echo is i and sends i + 1. With
 // crypto off a message is the bare number: the echo check is the check.
 
+/// After its last round trip a ping asks a remote pong for its counts
+/// (the pong's openers report to the node's keys, not the driver's): the
+/// pong answers (pingpong_done_atom, handled, forged, replayed) and quits.
+using pingpong_done_atom = caf::atom_constant<caf::atom("ppdone")>;
+
 /// How a pong is set up (on the local system or on a node).
 struct pong_config {
   /// The run's keys; must outlive the pong (or be kept alive by `keep`).
@@ -31,6 +37,9 @@ struct pong_config {
   /// miscount: echo a wrong number once, at round trip `fault_at`.
   suite_fault fault = suite_fault::none;
   std::uint64_t fault_at = 0;
+  /// On a node: answer pingpong_done_atom with its counts, and quit when
+  /// the ping goes down.
+  bool remote = false;
 };
 
 /// How a ping is set up.
@@ -47,6 +56,8 @@ struct ping_config {
   suite_fault fault = suite_fault::none;
   std::uint64_t fault_at = 0;
   std::shared_ptr<pingpong_board> board;
+  /// The pong is on a node: collect its counts into `keys` at the end.
+  bool remote_pong = false;
 };
 
 /// The pong's state: the ping it answers (the sender of its first
@@ -56,6 +67,8 @@ struct pong_state {
   caf::actor ping;
   message_sealer sealer;
   message_opener opener;
+  /// Round-trip numbers echoed.
+  std::uint64_t handled = 0;
 };
 
 /// The ping's state.

@@ -3,8 +3,12 @@
 #include <algorithm>
 #include <variant>
 
+#include "actors/remote/remote_runtime.hpp"
 #include "actors/runtime/runtime.hpp"
 #include "actors/suite/pingpong.hpp"
+#include "actors/suite/pingpong_remote.hpp"
+#include "bench/common/node_params.hpp"
+#include "bench/fanout/fanout_settings.hpp"
 #include "bench/suite/suite_scenario.hpp"
 
 namespace actorbench::bench {
@@ -28,6 +32,10 @@ declaration make_declaration() {
     .def("1")
     .unit("pairs")
     .help("Independent ping/pong pairs running at once, each doing --round-trips");
+  declare_node_params(d,
+                      "Worker nodes (actorbench node) as HOST:PORT,...: each pair's pong runs on "
+                      "one of them (pair p on node p mod n), its ping here, through CAF's "
+                      "middleman; connecting waits at most --timeout");
   d.metric("round_trips_s", "1/s")
     .headline()
     .higher_is_better()
@@ -48,26 +56,73 @@ declaration make_declaration() {
 // One pair is one serial chain of messages: a second worker only steals it
 // back and forth (RESULTS.md, issue 16: pingpong), so one thread unless
 // there are pairs to spread; then one per core.
+void resolve_threads(configuration& c) {
+  auto at = c.values.find("threads");
+  if (at != c.values.end() && !std::holds_alternative<std::string>(at->second))
+    return;
+  c.values["threads"] =
+    static_cast<std::int64_t>(c.integer("pairs") == 1 ? 1 : actors::available_cores());
+  auto& na = c.not_applicable;
+  na.erase(std::remove(na.begin(), na.end(), "threads"), na.end());
+}
+
 result<std::vector<configuration>> refine(std::vector<configuration> plan) {
   for (auto& c : plan) {
-    auto at = c.values.find("threads");
-    if (at != c.values.end() && !std::holds_alternative<std::string>(at->second))
-      continue;
-    c.values["threads"] =
-      static_cast<std::int64_t>(c.integer("pairs") == 1 ? 1 : actors::available_cores());
-    auto& na = c.not_applicable;
-    na.erase(std::remove(na.begin(), na.end(), "threads"), na.end());
+    resolve_threads(c);
+    auto nodes = worker_nodes(c);
+    if (!nodes)
+      return nodes.err();
+    auto tls = c.values.find("tls");
+    if (nodes->empty() && tls != c.values.end() && tls->second == param_value{true})
+      return bad_input("--tls needs --nodes: it secures the connections to the pongs' nodes");
+    if (auto ok = tls_of(c); !ok)
+      return ok.err();
   }
   return plan;
 }
 
-result<run_record> run(suite_run& in) {
+actors::pingpong_params params_of(const suite_run& in) {
   actors::pingpong_params p;
   p.round_trips = static_cast<std::uint64_t>(in.config.integer("round-trips"));
   p.pairs = static_cast<std::size_t>(in.config.integer("pairs"));
   p.sample_every = sample_every;
   p.timeout = in.timeout;
-  auto sample = actors::run_pingpong(in.system, in.keys, p);
+  return p;
+}
+
+// The pongs on the --nodes: a networked actor system of the run's own
+// (CAF reuses a connection only within one system), connected before the
+// timed part begins.
+actors::result<actors::pingpong_sample> run_remote(suite_run& in, actors::pingpong_params p,
+                                                   const std::vector<endpoint>& nodes,
+                                                   const std::optional<actors::tls_settings>& tls) {
+  actors::remote_settings settings;
+  settings.scheduler.threads = static_cast<std::size_t>(in.config.integer("threads"));
+  settings.tls = tls;
+  auto rt = actors::remote_runtime::create(settings);
+  if (!rt)
+    return rt.err();
+  std::vector<actors::remote_node> connected;
+  for (const auto& n : nodes) {
+    auto node = actors::connect_node(**rt, n.host, n.port, in.timeout);
+    if (!node)
+      return node.err();
+    connected.push_back(std::move(*node));
+  }
+  p.remote_pongs = true;
+  auto& system = (*rt)->system();
+  return actors::run_pingpong(
+    system, in.keys, p, actors::remote_pongs(system, std::move(connected), in.keys, in.timeout));
+}
+
+result<run_record> run(suite_run& in) {
+  auto nodes = worker_nodes(in.config);
+  auto tls = tls_of(in.config);
+  if (!nodes || !tls)
+    return nodes ? tls.err() : nodes.err();
+  auto p = params_of(in);
+  auto sample =
+    nodes->empty() ? actors::run_pingpong(in.system, in.keys, p) : run_remote(in, p, *nodes, *tls);
   if (!sample)
     return error{
       sample.err().code == actors::errc::bad_parameter ? errc::bad_input : errc::runtime_failure,
@@ -80,6 +135,8 @@ result<run_record> run(suite_run& in) {
   r.checks["mismatches"] = sample->mismatches;
   r.facts["round_trips"] = static_cast<double>(sample->round_trips);
   r.facts["latency_samples"] = static_cast<double>(r.samples["latency_s"].size());
+  if (!nodes->empty())
+    r.facts["transport"] = std::string{*tls ? "tls" : "plain"};
   return r;
 }
 
