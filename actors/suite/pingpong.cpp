@@ -52,7 +52,7 @@ result<pingpong_sample> collect(const pingpong_board& board, const pingpong_para
 
 pong_spawner local_pongs(caf::actor_system& system) {
   return [&system](std::size_t, const pong_config& cfg) -> result<caf::actor> {
-    return system.spawn(pong_actor, cfg);
+    return spawn_pong(system, cfg);
   };
 }
 
@@ -62,8 +62,7 @@ result<pingpong_sample> run_pingpong(caf::actor_system& system, const seal_keys&
 }
 
 result<pingpong_sample> run_pingpong(caf::actor_system& system, const seal_keys& keys,
-                                     const pingpong_params& params,
-                                     const pong_spawner& spawn_pong) {
+                                     const pingpong_params& params, const pong_spawner& make_pong) {
   if (params.pairs == 0 || params.round_trips == 0 || params.sample_every == 0)
     return error{errc::bad_parameter,
                  "pingpong needs at least one pair, one round trip and a "
@@ -80,7 +79,7 @@ result<pingpong_sample> run_pingpong(caf::actor_system& system, const seal_keys&
     auto fault =
       pair == 0 && params.fault == suite_fault::miscount ? params.fault : suite_fault::none;
     auto pong =
-      spawn_pong(pair, {&keys, nullptr, static_cast<std::uint32_t>(2 * pair + 1), fault, fault_at});
+      make_pong(pair, {&keys, nullptr, static_cast<std::uint32_t>(2 * pair + 1), fault, fault_at});
     if (!pong) {
       kill_all(actors);
       return pong.err();
@@ -93,9 +92,9 @@ result<pingpong_sample> run_pingpong(caf::actor_system& system, const seal_keys&
       pair == 0 && (params.fault == suite_fault::forge || params.fault == suite_fault::replay)
         ? params.fault
         : suite_fault::none;
-    actors.push_back(system.spawn(
-      ping_actor, ping_config{pongs[pair], pair, params.round_trips, params.sample_every, &keys,
-                              static_cast<std::uint32_t>(2 * pair), fault, fault_at, board}));
+    actors.push_back(spawn_ping(
+      system, {pongs[pair], pair, params.round_trips, params.sample_every, &keys,
+               static_cast<std::uint32_t>(2 * pair), fault, fault_at, board, params.remote_pongs}));
   }
   if (!board->wait(params.timeout)) {
     kill_all(actors);

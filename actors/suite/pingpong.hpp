@@ -53,12 +53,12 @@ using pong_spawner = std::function<result<caf::actor>(std::size_t pair, const po
 /// Spawns each pair's pong on `system`.
 pong_spawner local_pongs(caf::actor_system& system);
 
-/// Runs the pairs on `system` (pongs from `spawn_pong`, pings local) and
+/// Runs the pairs on `system` (pongs from `make_pong`, pings local) and
 /// waits for them. Errors: bad_parameter, timeout (the pairs' actors are
 /// killed; the message says how far each pair got), runtime_failure (a
 /// ping could not seal, or its pong went down).
 result<pingpong_sample> run_pingpong(caf::actor_system& system, const seal_keys& keys,
-                                     const pingpong_params& params, const pong_spawner& spawn_pong);
+                                     const pingpong_params& params, const pong_spawner& make_pong);
 
 /// run_pingpong with local pongs.
 result<pingpong_sample> run_pingpong(caf::actor_system& system, const seal_keys& keys,

@@ -4,195 +4,227 @@
 #include <caf/exit_reason.hpp>
 #include <caf/sec.hpp>
 
+#include "actors/suite/lean_actor.hpp"
+
 namespace actorbench::actors {
 
 namespace {
 
 using clock = std::chrono::steady_clock;
 
-using ping_self = caf::stateful_actor<ping_state>*;
-using pong_self = caf::stateful_actor<pong_state>*;
+class pong_actor : public lean_actor {
+ public:
+  pong_actor(caf::actor_config& actor_cfg, pong_config cfg)
+    : lean_actor(actor_cfg),
+      cfg_(std::move(cfg)),
+      sealer_(cfg_.keys, cfg_.sender),
+      opener_(cfg_.keys) {}
 
-// The ping is whoever sent the first message: cached, so the echo costs no
-// handle conversion.
-// A pong on a node watches its ping, so a driver that goes away leaves
-// nothing behind.
-const caf::actor& ping_of(pong_self self) {
-  auto& st = self->state;
-  if (!st.ping) {
-    st.ping = caf::actor_cast<caf::actor>(self->current_sender());
-    if (st.cfg.remote)
-      self->monitor(st.ping);
+ protected:
+  void on_message(caf::mailbox_element& e) override {
+    auto& content = e.content();
+    if (content.match_elements<std::uint64_t>()) {
+      send_to(ping(), echo(content.get_as<std::uint64_t>(0)));
+    } else if (content.match_elements<std::uint64_t, sealed_payload>()) {
+      // A forged or replayed payload is counted by the opener; the echo
+      // still goes back, so the run ends and reports it.
+      opener_.open(content.get_as<sealed_payload>(1));
+      auto reply = sealer_.seal();
+      if (!reply)
+        return quit(caf::make_error(caf::sec::runtime_error, reply.err().detail));
+      send_to(ping(), echo(content.get_as<std::uint64_t>(0)), std::move(*reply));
+    } else if (content.match_elements<pingpong_done_atom>()) {
+      // The counts, for a ping whose pong is on another node.
+      send_to(ping(), pingpong_done_atom::value, handled_, opener_.forged(), opener_.replayed());
+      quit();
+    }
   }
-  return st.ping;
-}
 
-std::uint64_t pong_echo(pong_self self, std::uint64_t i) {
-  auto& st = self->state;
-  ++st.handled;
-  return st.cfg.fault == suite_fault::miscount && i == st.cfg.fault_at ? i + 1 : i;
-}
+  void on_down(const caf::down_msg&) override { quit(); }
 
-// The pong's counts, for a ping whose pong is on another node.
-void pong_report(pong_self self) {
-  auto& st = self->state;
-  self->send(ping_of(self), pingpong_done_atom::value, st.handled, st.opener.forged(),
-             st.opener.replayed());
-  self->quit();
-}
+  // The ping and pong hold each other: let go at exit, and report the
+  // crypto counts while the keys are sure to be alive.
+  void on_exit() override {
+    ping_ = nullptr;
+    sealer_ = message_sealer{};
+    opener_ = message_opener{};
+  }
 
-void finish(ping_self self, std::string failure = {}, errc code = errc::crypto_failure) {
-  auto& st = self->state;
-  if (st.finished)
-    return;
-  st.finished = true;
-  pingpong_pair_result r;
-  r.round_trips = st.next;
-  r.mismatches = st.mismatches;
-  r.finished = clock::now();
-  r.latency_s = std::move(st.latency_s);
-  r.failure = std::move(failure);
-  r.failure_code = code;
-  st.cfg.board->finish(st.cfg.pair, std::move(r));
-  if (!st.cfg.remote_pong)
-    self->send_exit(st.cfg.pong, caf::exit_reason::user_shutdown);
-  self->quit();
-}
+ private:
+  // The ping is whoever sent the first message. On a node the pong watches
+  // it, so a driver that goes away leaves nothing behind.
+  const caf::actor& ping() {
+    if (!ping_) {
+      ping_ = caf::actor_cast<caf::actor>(current_sender());
+      if (cfg_.remote)
+        monitor(ping_);
+    }
+    return ping_;
+  }
 
-// The last echo is checked. A remote pong's counts come back first: its
-// forged and replayed payloads count like local ones, and it must have
-// echoed every round trip.
-void end_round_trips(ping_self self) {
-  auto& st = self->state;
-  if (!st.cfg.remote_pong)
-    return finish(self);
-  self->send(st.cfg.pong, pingpong_done_atom::value);
-  self->become([self](pingpong_done_atom, std::uint64_t handled, std::uint64_t forged,
-                      std::uint64_t replayed) {
-    auto& st = self->state;
-    if (st.cfg.keys->on())
-      st.cfg.keys->add_calls(handled, handled);
-    st.cfg.keys->add_rejects(forged, replayed);
-    if (handled != st.cfg.round_trips)
-      ++st.mismatches;
-    finish(self);
-  });
-}
+  std::uint64_t echo(std::uint64_t i) {
+    ++handled_;
+    return cfg_.fault == suite_fault::miscount && i == cfg_.fault_at ? i + 1 : i;
+  }
 
-// With crypto off a forged or replayed message is a wrong number: the echo
-// check counts it.
-std::uint64_t plain_number(const ping_config& cfg, std::uint64_t i) {
-  if (i != cfg.fault_at)
+  pong_config cfg_;
+  message_sealer sealer_;
+  message_opener opener_;
+  caf::actor ping_;
+  std::uint64_t handled_ = 0;
+};
+
+class ping_actor : public lean_actor {
+ public:
+  ping_actor(caf::actor_config& actor_cfg, ping_config cfg)
+    : lean_actor(actor_cfg),
+      cfg_(std::move(cfg)),
+      sealer_(cfg_.keys, cfg_.sender),
+      opener_(cfg_.keys) {
+    latency_s_.reserve(cfg_.round_trips / cfg_.sample_every + 1);
+  }
+
+ protected:
+  void on_start() override {
+    monitor(cfg_.pong);
+    if (cfg_.round_trips == 0)
+      return finish();
+    send_next();
+  }
+
+  void on_message(caf::mailbox_element& e) override {
+    auto& content = e.content();
+    if (content.match_elements<std::uint64_t>()) {
+      on_echo(content.get_as<std::uint64_t>(0));
+    } else if (content.match_elements<std::uint64_t, sealed_payload>()) {
+      opener_.open(content.get_as<sealed_payload>(1));
+      on_echo(content.get_as<std::uint64_t>(0));
+    } else if (content.match_elements<pingpong_done_atom, std::uint64_t, std::uint64_t,
+                                      std::uint64_t>()) {
+      on_counts(content.get_as<std::uint64_t>(1), content.get_as<std::uint64_t>(2),
+                content.get_as<std::uint64_t>(3));
+    }
+  }
+
+  void on_down(const caf::down_msg& down) override {
+    finish("pong " + std::to_string(cfg_.pair) + " went down after " + std::to_string(next_)
+             + " round trips: " + to_string(down.reason),
+           errc::node_failure);
+  }
+
+  void on_exit() override {
+    cfg_.pong = nullptr;
+    cfg_.board.reset();
+    sealer_ = message_sealer{};
+    opener_ = message_opener{};
+  }
+
+ private:
+  // With crypto off a forged or replayed message is a wrong number: the
+  // echo check counts it.
+  std::uint64_t plain_number(std::uint64_t i) const {
+    if (i != cfg_.fault_at)
+      return i;
+    if (cfg_.fault == suite_fault::forge)
+      return i ^ (std::uint64_t{1} << 40);
+    if (cfg_.fault == suite_fault::replay)
+      return i - 1;
     return i;
-  if (cfg.fault == suite_fault::forge)
-    return i ^ (std::uint64_t{1} << 40);
-  if (cfg.fault == suite_fault::replay)
-    return i - 1;
-  return i;
-}
-
-// Seals round trip i's payload, forging it or replaying the previous one
-// when the fault says so.
-result<sealed_payload> ping_payload(ping_state& st, std::uint64_t i) {
-  const auto& cfg = st.cfg;
-  if (cfg.fault == suite_fault::replay && i == cfg.fault_at)
-    return st.kept;
-  auto p = st.sealer.seal();
-  if (!p)
-    return p;
-  if (cfg.fault == suite_fault::forge && i == cfg.fault_at)
-    forge(*p);
-  if (cfg.fault == suite_fault::replay && i + 1 == cfg.fault_at)
-    st.kept = *p;
-  return p;
-}
-
-void send_next(ping_self self) {
-  auto& st = self->state;
-  const auto i = st.next;
-  if (i % st.cfg.sample_every == 0)
-    st.sent_at = clock::now();
-  if (!st.cfg.keys->on()) {
-    self->send(st.cfg.pong, plain_number(st.cfg, i));
-    return;
   }
-  auto p = ping_payload(st, i);
-  if (!p)
-    return finish(self, "ping " + std::to_string(st.cfg.pair) + ": " + p.err().detail);
-  self->send(st.cfg.pong, i, std::move(*p));
-}
 
-void on_echo(ping_self self, std::uint64_t echo) {
-  auto& st = self->state;
-  const auto i = st.next;
-  if (i % st.cfg.sample_every == 0)
-    st.latency_s.push_back(std::chrono::duration<double>(clock::now() - st.sent_at).count());
-  if (echo != i)
-    ++st.mismatches;
-  st.next = i + 1;
-  if ((st.next & 0xfff) == 0)
-    st.cfg.board->progress(st.cfg.pair, st.next);
-  if (st.next == st.cfg.round_trips)
-    return end_round_trips(self);
-  send_next(self);
-}
+  // Seals round trip i's payload, forging it or replaying the previous one
+  // when the fault says so.
+  result<sealed_payload> payload(std::uint64_t i) {
+    if (cfg_.fault == suite_fault::replay && i == cfg_.fault_at)
+      return kept_;
+    auto p = sealer_.seal();
+    if (!p)
+      return p;
+    if (cfg_.fault == suite_fault::forge && i == cfg_.fault_at)
+      forge(*p);
+    if (cfg_.fault == suite_fault::replay && i + 1 == cfg_.fault_at)
+      kept_ = *p;
+    return p;
+  }
+
+  void send_next() {
+    const auto i = next_;
+    if (i % cfg_.sample_every == 0)
+      sent_at_ = clock::now();
+    if (!cfg_.keys->on())
+      return send_to(cfg_.pong, plain_number(i));
+    auto p = payload(i);
+    if (!p)
+      return finish("ping " + std::to_string(cfg_.pair) + ": " + p.err().detail);
+    send_to(cfg_.pong, i, std::move(*p));
+  }
+
+  void on_echo(std::uint64_t echo) {
+    const auto i = next_;
+    if (i % cfg_.sample_every == 0)
+      latency_s_.push_back(std::chrono::duration<double>(clock::now() - sent_at_).count());
+    if (echo != i)
+      ++mismatches_;
+    next_ = i + 1;
+    if ((next_ & 0xfff) == 0)
+      cfg_.board->progress(cfg_.pair, next_);
+    if (next_ < cfg_.round_trips)
+      return send_next();
+    // A remote pong's counts come back first: its forged and replayed
+    // payloads count like local ones, and it must have echoed every round
+    // trip.
+    if (cfg_.remote_pong)
+      return send_to(cfg_.pong, pingpong_done_atom::value);
+    finish();
+  }
+
+  void on_counts(std::uint64_t handled, std::uint64_t forged, std::uint64_t replayed) {
+    if (cfg_.keys->on())
+      cfg_.keys->add_calls(handled, handled);
+    cfg_.keys->add_rejects(forged, replayed);
+    if (handled != cfg_.round_trips)
+      ++mismatches_;
+    finish();
+  }
+
+  void finish(std::string failure = {}, errc code = errc::crypto_failure) {
+    if (finished_)
+      return;
+    finished_ = true;
+    pingpong_pair_result r;
+    r.round_trips = next_;
+    r.mismatches = mismatches_;
+    r.finished = clock::now();
+    r.latency_s = std::move(latency_s_);
+    r.failure = std::move(failure);
+    r.failure_code = code;
+    cfg_.board->finish(cfg_.pair, std::move(r));
+    if (!cfg_.remote_pong)
+      send_exit(cfg_.pong, caf::exit_reason::user_shutdown);
+    quit();
+  }
+
+  ping_config cfg_;
+  message_sealer sealer_;
+  message_opener opener_;
+  /// The round trip in flight.
+  std::uint64_t next_ = 0;
+  std::uint64_t mismatches_ = 0;
+  clock::time_point sent_at_;
+  std::vector<double> latency_s_;
+  /// The payload kept for suite_fault::replay.
+  sealed_payload kept_;
+  bool finished_ = false;
+};
 
 } // namespace
 
-caf::behavior pong_actor(pong_self self, pong_config cfg) {
-  auto& st = self->state;
-  st.sealer = message_sealer{cfg.keys, cfg.sender};
-  st.opener = message_opener{cfg.keys};
-  st.cfg = std::move(cfg);
-  self->set_down_handler([self](const caf::down_msg&) { self->quit(); });
-  if (!st.cfg.keys->on())
-    return {
-      [self](std::uint64_t i) { self->send(ping_of(self), pong_echo(self, i)); },
-      [self](pingpong_done_atom) { pong_report(self); },
-    };
-  return {
-    [self](std::uint64_t i, const sealed_payload& p) {
-      auto& st = self->state;
-      // A forged or replayed payload is counted by the opener; the echo
-      // still goes back, so the run ends and reports it.
-      st.opener.open(p);
-      auto reply = st.sealer.seal();
-      if (!reply)
-        return self->quit(caf::make_error(caf::sec::runtime_error, reply.err().detail));
-      self->send(ping_of(self), pong_echo(self, i), std::move(*reply));
-    },
-    [self](pingpong_done_atom) { pong_report(self); },
-  };
+caf::actor spawn_pong(caf::actor_system& system, pong_config cfg) {
+  return system.spawn<pong_actor>(std::move(cfg));
 }
 
-caf::behavior ping_actor(ping_self self, ping_config cfg) {
-  auto& st = self->state;
-  st.sealer = message_sealer{cfg.keys, cfg.sender};
-  st.opener = message_opener{cfg.keys};
-  st.latency_s.reserve(cfg.round_trips / cfg.sample_every + 1);
-  st.cfg = std::move(cfg);
-  self->monitor(st.cfg.pong);
-  self->set_down_handler([self](const caf::down_msg& down) {
-    finish(self,
-           "pong " + std::to_string(self->state.cfg.pair) + " went down after "
-             + std::to_string(self->state.next) + " round trips: " + to_string(down.reason),
-           errc::node_failure);
-  });
-  if (st.cfg.round_trips == 0) {
-    finish(self);
-    return {};
-  }
-  send_next(self);
-  if (!st.cfg.keys->on())
-    return {
-      [self](std::uint64_t echo) { on_echo(self, echo); },
-    };
-  return {
-    [self](std::uint64_t echo, const sealed_payload& p) {
-      self->state.opener.open(p);
-      on_echo(self, echo);
-    },
-  };
+caf::actor spawn_ping(caf::actor_system& system, ping_config cfg) {
+  return system.spawn<ping_actor>(std::move(cfg));
 }
 
 } // namespace actorbench::actors

@@ -6,9 +6,7 @@
 
 #include <caf/actor.hpp>
 #include <caf/atom.hpp>
-#include <caf/behavior.hpp>
-#include <caf/event_based_actor.hpp>
-#include <caf/stateful_actor.hpp>
+#include <caf/actor_system.hpp>
 
 #include "actors/suite/pingpong_board.hpp"
 #include "actors/suite/sealed_message.hpp"
@@ -60,38 +58,15 @@ struct ping_config {
   bool remote_pong = false;
 };
 
-/// The pong's state: the ping it answers (the sender of its first
-/// message) and its crypto.
-struct pong_state {
-  pong_config cfg;
-  caf::actor ping;
-  message_sealer sealer;
-  message_opener opener;
-  /// Round-trip numbers echoed.
-  std::uint64_t handled = 0;
-};
+/// Spawns a pong on `system`: it echoes each round-trip number to its ping
+/// (the sender of its first message) until it is told to exit, or on a
+/// node until its ping goes down.
+caf::actor spawn_pong(caf::actor_system& system, pong_config cfg);
 
-/// The ping's state.
-struct ping_state {
-  ping_config cfg;
-  /// The round trip in flight.
-  std::uint64_t next = 0;
-  std::uint64_t mismatches = 0;
-  std::chrono::steady_clock::time_point sent_at;
-  std::vector<double> latency_s;
-  message_sealer sealer;
-  message_opener opener;
-  /// The payload kept for suite_fault::replay.
-  sealed_payload kept;
-  bool finished = false;
-};
-
-/// Echoes each round-trip number to the ping until it is told to exit.
-caf::behavior pong_actor(caf::stateful_actor<pong_state>* self, pong_config cfg);
-
-/// Sends cfg.round_trips round trips one after the other, checks each echo,
-/// reports to cfg.board and tells the pong to exit. If the pong goes down
-/// first, or a seal fails, it reports the failure.
-caf::behavior ping_actor(caf::stateful_actor<ping_state>* self, ping_config cfg);
+/// Spawns a ping on `system`: it sends cfg.round_trips round trips one
+/// after the other, checks each echo, reports to cfg.board and tells the
+/// pong to exit. If the pong goes down first, or a seal fails, it reports
+/// the failure.
+caf::actor spawn_ping(caf::actor_system& system, ping_config cfg);
 
 } // namespace actorbench::actors

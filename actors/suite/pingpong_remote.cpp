@@ -26,7 +26,7 @@ result<caf::actor> spawn_requested_pong(caf::actor_system& system, const pong_sp
     cfg.keep = std::move(*keys);
   }
   cfg.keys = cfg.keep.get();
-  return system.spawn(pong_actor, std::move(cfg));
+  return spawn_pong(system, std::move(cfg));
 }
 
 pong_spawner remote_pongs(caf::actor_system& system, std::vector<remote_node> nodes,
