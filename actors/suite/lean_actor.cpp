@@ -12,6 +12,15 @@ caf::mailbox_element* next_of(caf::mailbox_element* e) {
   return static_cast<caf::mailbox_element*>(e->next);
 }
 
+// Per worker thread: the lean actor resuming now, and the one its sends
+// woke up first, to run next.
+struct handoff_slot {
+  lean_actor* running = nullptr;
+  lean_actor* next = nullptr;
+};
+
+thread_local handoff_slot handoff;
+
 } // namespace
 
 void lean_actor::enqueue(caf::mailbox_element_ptr what, caf::execution_unit* host) {
@@ -20,6 +29,11 @@ void lean_actor::enqueue(caf::mailbox_element_ptr what, caf::execution_unit* hos
   if (inbox_.push_front(what.release()) != caf::intrusive::inbox_result::unblocked_reader)
     return;
   intrusive_ptr_add_ref(ctrl());
+  auto& slot = handoff;
+  if (host != nullptr && slot.running != nullptr && slot.next == nullptr && slot.running != this) {
+    slot.next = this;
+    return;
+  }
   if (host != nullptr)
     host->exec_later(this);
   else
@@ -45,12 +59,12 @@ void lean_actor::quit(caf::error reason) {
 void lean_actor::handle(caf::mailbox_element& e) {
   current_mailbox_element(&e);
   auto& content = e.content();
-  if (content.match_elements<caf::exit_msg>()) {
+  if (holds<caf::exit_msg>(content)) {
     // As CAF's default exit handler: a normal exit is not a reason to stop.
     auto& reason = content.get_as<caf::exit_msg>(0).reason;
     if (reason != caf::exit_reason::normal)
       quit(reason);
-  } else if (content.match_elements<caf::down_msg>()) {
+  } else if (holds<caf::down_msg>(content)) {
     on_down(content.get_as<caf::down_msg>(0));
   } else {
     on_message(e);
@@ -67,6 +81,27 @@ caf::resumable::resume_result lean_actor::finish(caf::execution_unit* host) {
 
 caf::resumable::resume_result lean_actor::resume(caf::execution_unit* host,
                                                  std::size_t max_throughput) {
+  auto& slot = handoff;
+  slot.running = this;
+  auto result = resume_self(host, max_throughput);
+  // The actors this one woke, one after the other on this worker; each
+  // holds the reference its wake-up took, as a job in the queue would.
+  for (std::size_t n = 0; n < handoff_chain && slot.next != nullptr; ++n) {
+    auto* next = std::exchange(slot.next, nullptr);
+    slot.running = next;
+    if (next->resume_self(host, max_throughput) == resumable::resume_later)
+      host->exec_later(next);
+    else
+      intrusive_ptr_release(next->ctrl());
+  }
+  slot.running = nullptr;
+  if (auto* next = std::exchange(slot.next, nullptr))
+    host->exec_later(next);
+  return result;
+}
+
+caf::resumable::resume_result lean_actor::resume_self(caf::execution_unit* host,
+                                                      std::size_t max_throughput) {
   context(host);
   if (!started_) {
     started_ = true;

@@ -11,6 +11,8 @@
 #include <caf/local_actor.hpp>
 #include <caf/mailbox_element.hpp>
 #include <caf/resumable.hpp>
+#include <caf/type_erased_tuple.hpp>
+#include <caf/type_nr.hpp>
 
 namespace actorbench::actors {
 
@@ -20,7 +22,11 @@ namespace actorbench::actors {
 // such a chain never uses: behavior stacks and pattern matching, response
 // promises, stream managers and their clock reads, receive timeouts, the
 // logger's actor-id bookkeeping. Each message is one type check and one
-// virtual call. Measured in RESULTS.md (issue 16: pingpong).
+// virtual call. And, as Go's scheduler does with its `runnext` slot, an
+// actor woken by a lean actor's send runs next on the same worker, without
+// a trip through the worker's queue (up to handoff_chain times in a row,
+// then through the queue, so other jobs get their turn). Measured in
+// RESULTS.md (issue 16: pingpong).
 
 /// CAF's lock-free mailbox (a LIFO inbox, read in batches) of mailbox
 /// elements.
@@ -34,6 +40,10 @@ class lean_actor : public caf::local_actor, public caf::resumable {
  public:
   /// Makes system().spawn<T>(...) return a caf::actor.
   using behavior_type = caf::behavior;
+
+  /// Hand-offs in a row on one worker before a woken actor goes through the
+  /// worker's queue again.
+  static constexpr std::size_t handoff_chain = 64;
 
   explicit lean_actor(caf::actor_config& cfg) : caf::local_actor(cfg) {}
 
@@ -54,6 +64,18 @@ class lean_actor : public caf::local_actor, public caf::resumable {
   /// A monitored actor went down (default: nothing).
   virtual void on_down(const caf::down_msg&) {}
 
+  /// Whether `content` is exactly (Ts...): CAF's type token alone when every
+  /// type is one of CAF's built-in ones, else also each element's type.
+  template <class... Ts>
+  static bool holds(const caf::type_erased_tuple& content) {
+    if (content.type_token() != caf::make_type_token<Ts...>())
+      return false;
+    if constexpr (((caf::type_nr<Ts>::value != 0) && ...))
+      return true;
+    else
+      return content.match_elements<Ts...>();
+  }
+
   /// Sends `xs...` to `dest` with this actor as the sender.
   template <class... Ts>
   void send_to(const caf::actor& dest, Ts&&... xs) {
@@ -68,6 +90,7 @@ class lean_actor : public caf::local_actor, public caf::resumable {
 
  private:
   void handle(caf::mailbox_element& e);
+  resume_result resume_self(caf::execution_unit* host, std::size_t max_throughput);
   resume_result finish(caf::execution_unit* host);
 
   caf::intrusive::lifo_inbox<lean_inbox_policy> inbox_;

@@ -23,9 +23,9 @@ class pong_actor : public lean_actor {
  protected:
   void on_message(caf::mailbox_element& e) override {
     auto& content = e.content();
-    if (content.match_elements<std::uint64_t>()) {
+    if (holds<std::uint64_t>(content)) {
       send_to(ping(), echo(content.get_as<std::uint64_t>(0)));
-    } else if (content.match_elements<std::uint64_t, sealed_payload>()) {
+    } else if (holds<std::uint64_t, sealed_payload>(content)) {
       // A forged or replayed payload is counted by the opener; the echo
       // still goes back, so the run ends and reports it.
       opener_.open(content.get_as<sealed_payload>(1));
@@ -94,9 +94,9 @@ class ping_actor : public lean_actor {
 
   void on_message(caf::mailbox_element& e) override {
     auto& content = e.content();
-    if (content.match_elements<std::uint64_t>()) {
+    if (holds<std::uint64_t>(content)) {
       on_echo(content.get_as<std::uint64_t>(0));
-    } else if (content.match_elements<std::uint64_t, sealed_payload>()) {
+    } else if (holds<std::uint64_t, sealed_payload>(content)) {
       opener_.open(content.get_as<sealed_payload>(1));
       on_echo(content.get_as<std::uint64_t>(0));
     } else if (content.match_elements<pingpong_done_atom, std::uint64_t, std::uint64_t,
