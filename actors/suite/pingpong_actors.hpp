@@ -46,7 +46,7 @@ struct ping_config {
   std::size_t pair = 0;
   std::uint64_t round_trips = 1;
   /// Every this many round trips one is timed.
-  std::uint64_t sample_every = 32;
+  std::uint64_t sample_every = 64;
   const seal_keys* keys = nullptr;
   /// The ping's sealer id, unique in the run.
   std::uint32_t sender = 0;
