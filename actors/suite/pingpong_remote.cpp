@@ -13,14 +13,10 @@ result<caf::actor> spawn_requested_pong(caf::actor_system& system, const pong_sp
   if (!req.crypto) {
     cfg.keep = std::make_shared<seal_keys>();
   } else {
-    const auto& registry = crypto::registry::instance();
-    auto backend = registry.find(req.backend);
-    if (!backend)
-      return error{errc::crypto_failure, backend.err().detail};
-    auto cipher = registry.find_cipher(**backend, req.cipher);
-    if (!cipher)
-      return error{errc::crypto_failure, cipher.err().detail};
-    auto keys = seal_keys::make(**backend, **cipher, req.key, req.plaintext);
+    auto found = crypto::registry::instance().find_pair(req.backend, req.cipher);
+    if (!found)
+      return error{errc::crypto_failure, found.err().detail};
+    auto keys = seal_keys::make(*found->first, *found->second, req.key, req.plaintext);
     if (!keys)
       return keys.err();
     cfg.keep = std::move(*keys);

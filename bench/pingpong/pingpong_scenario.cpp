@@ -71,14 +71,8 @@ void resolve_threads(configuration& c) {
 result<std::vector<configuration>> refine(std::vector<configuration> plan) {
   for (auto& c : plan) {
     resolve_threads(c);
-    auto nodes = worker_nodes(c);
-    if (!nodes)
+    if (auto nodes = checked_nodes(c, "the pongs' nodes"); !nodes)
       return nodes.err();
-    auto tls = c.values.find("tls");
-    if (nodes->empty() && tls != c.values.end() && tls->second == param_value{true})
-      return bad_input("--tls needs --nodes: it secures the connections to the pongs' nodes");
-    if (auto ok = tls_of(c); !ok)
-      return ok.err();
   }
   return plan;
 }

@@ -30,11 +30,11 @@ struct outcome {
 
 // One run on a fresh 2-thread system; the totals are read once the system
 // (and with it every sealer and opener) is gone.
-outcome run(bool crypto, pingpong_params p) {
+outcome run(bool crypto, pingpong_params p, std::size_t threads = 2) {
   auto keys = keys_for(crypto);
   outcome out;
   {
-    runtime rt{{2, "stealing", {}, true}};
+    runtime rt{{threads, "stealing", {}, true}};
     out.sample = run_pingpong(rt.system(), *keys, p);
   }
   out.totals = keys->totals();
@@ -68,6 +68,16 @@ TEST_CASE("pingpong pairs do every round trip with no mismatch, crypto off and o
     CHECK(out.totals.seals == (crypto ? 6000u : 0u));
     CHECK(out.totals.opens == (crypto ? 6000u : 0u));
   }
+}
+
+TEST_CASE("pingpong pairs sharing one worker all finish (the hand-off chain yields)") {
+  auto p = small();
+  p.pairs = 5;
+  p.round_trips = 2000;
+  auto out = run(false, p, 1);
+  REQUIRE(out.sample);
+  CHECK(out.sample->round_trips == 10000);
+  CHECK(out.sample->mismatches == 0);
 }
 
 TEST_CASE("pingpong sees a forged message: forged with crypto on, a mismatch off") {
