@@ -143,6 +143,7 @@ std::unique_ptr<scenario> make_pingpong_scenario() {
   spec.declared = make_declaration();
   spec.run = run;
   spec.refine = refine;
+  spec.default_threads_help = "1 for one pair, else one per core";
   spec.memory = [](const configuration& c) -> std::optional<memory_estimate> {
     // Two actors (about 1.2 KB each), mailboxes and the latency samples,
     // kept twice (the pair's and the run's), doubled for margin.
