@@ -8,6 +8,7 @@
 #include "bench/fanout/fanout_scenario.hpp"
 #include "bench/git_commit.hpp"
 #include "bench/keygen/keygen_scenario.hpp"
+#include "bench/pingpong/pingpong_scenario.hpp"
 #include "bench/ring/ring_scenario.hpp"
 #include "bench/rpc/rpc_scenario.hpp"
 #include "bench/version.hpp"
@@ -17,20 +18,19 @@
 namespace actorbench::bench {
 
 result<bool> add_builtin_scenarios(registry& r) {
-  if (auto added = r.add(make_fanout_scenario()); !added)
-    return added.err();
-  if (auto added = r.add(make_cipher_scenario()); !added)
-    return added.err();
-  if (auto added = r.add(make_keygen_scenario()); !added)
-    return added.err();
-  if (auto added = r.add(make_zone_scenario()); !added)
-    return added.err();
-  if (auto added = r.add(make_rpc_scenario()); !added)
-    return added.err();
-  if (auto added = r.add(make_ring_scenario()); !added)
-    return added.err();
-  if (auto added = r.add(make_big_scenario()); !added)
-    return added.err();
+  // One line per scenario, in the order --help lists them.
+  using factory = std::unique_ptr<scenario> (*)();
+  const factory scenarios[] = {
+    make_fanout_scenario, make_cipher_scenario, make_keygen_scenario, make_zone_scenario,
+    make_rpc_scenario,
+    // The message-passing suite (issue 16).
+    make_pingpong_scenario,
+    make_ring_scenario,
+    make_big_scenario,
+  };
+  for (auto make : scenarios)
+    if (auto added = r.add(make()); !added)
+      return added.err();
   return true;
 }
 

@@ -52,4 +52,15 @@ std::string registry::names() const {
   return out;
 }
 
+result<std::pair<const backend*, const cipher_info*>> registry::find_pair(
+  std::string_view backend_name, std::string_view cipher) const {
+  auto b = find(backend_name);
+  if (!b)
+    return b.err();
+  auto c = find_cipher(**b, cipher);
+  if (!c)
+    return c.err();
+  return std::pair<const backend*, const cipher_info*>{*b, *c};
+}
+
 } // namespace actorbench::crypto

@@ -3,6 +3,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "crypto/backend.hpp"
@@ -27,6 +28,11 @@ class registry {
   /// The back-end and cipher for a name pair, checked for availability.
   /// An empty `cipher` selects the back-end's default cipher.
   result<const cipher_info*> find_cipher(const backend& b, std::string_view cipher) const;
+
+  /// find() and find_cipher() in one: a back-end and one of its ciphers by
+  /// name (a worker node resolving what the driver named).
+  result<std::pair<const backend*, const cipher_info*>> find_pair(std::string_view backend_name,
+                                                                  std::string_view cipher) const;
 
   /// Comma-separated back-end names, for error messages and help text.
   std::string names() const;

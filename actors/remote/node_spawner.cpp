@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <memory>
+#include <tuple>
 
 #include <caf/atom.hpp>
 #include <caf/event_based_actor.hpp>
@@ -10,6 +11,7 @@
 
 #include "actors/fanout/sender.hpp"
 #include "actors/remote/remote_messages.hpp"
+#include "actors/suite/pingpong_remote.hpp"
 #include "crypto/registry.hpp"
 
 namespace actorbench::actors {
@@ -27,18 +29,13 @@ result<std::shared_ptr<sender_job>> make_job(const remote_spawn_request& req, ca
   const crypto::cipher_info* cipher = nullptr;
   std::unique_ptr<crypto::cipher_context> prototype;
   if (req.crypto) {
-    const auto& registry = crypto::registry::instance();
-    auto b = registry.find(req.backend);
-    if (!b)
-      return error{errc::crypto_failure, b.err().detail};
-    auto c = registry.find_cipher(**b, req.cipher);
-    if (!c)
-      return error{errc::crypto_failure, c.err().detail};
-    auto ctx = (*b)->make_context((*c)->name, req.key);
+    auto found = crypto::registry::instance().find_pair(req.backend, req.cipher);
+    if (!found)
+      return error{errc::crypto_failure, found.err().detail};
+    std::tie(backend, cipher) = *found;
+    auto ctx = backend->make_context(cipher->name, req.key);
     if (!ctx)
       return error{errc::crypto_failure, ctx.err().detail};
-    backend = *b;
-    cipher = *c;
     prototype = std::move(*ctx);
   }
   payload data{req.plaintext, req.key, req.nonce, req.ciphertext};
@@ -129,6 +126,13 @@ class node_spawner_actor : public caf::event_based_actor {
       [this](remote_spawn_request& req) {
         // The share actor answers the request in our place.
         return delegate(spawn<share_actor>(batch_), std::move(req));
+      },
+      // One pingpong pair's pong, answered with its handle.
+      [this](const pong_spawn_request& req) -> caf::result<caf::actor> {
+        auto pong = spawn_requested_pong(system(), req);
+        if (!pong)
+          return caf::make_error(caf::sec::runtime_error, pong.err().detail);
+        return *pong;
       },
     };
   }

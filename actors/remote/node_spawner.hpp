@@ -14,7 +14,9 @@ namespace actorbench::actors {
 /// relays their replies to the driver's collector in batches of `batch`,
 /// and answers remote_spawn_done once every one of them is destroyed (or
 /// an error, also sent to the collector as node_failure, when this node
-/// cannot run the share).
+/// cannot run the share). For each pong_spawn_request it spawns one
+/// pingpong pong (see actors/suite/pingpong_remote.hpp) and answers with
+/// its handle.
 caf::actor spawn_node_spawner(caf::actor_system& system, std::size_t batch = default_spawn_chunk);
 
 } // namespace actorbench::actors

@@ -9,6 +9,7 @@
 #include <caf/meta/type_name.hpp>
 
 #include "actors/fanout/reply.hpp"
+#include "actors/suite/sealed_message.hpp"
 #include "crypto/bytes.hpp"
 
 namespace actorbench::actors {
@@ -78,8 +79,28 @@ typename Inspector::result_type inspect(Inspector& f, node_failure& x) {
   return f(caf::meta::type_name("actorbench.node_failure"), x.source, x.detail);
 }
 
-/// Registers every type above (and reply) with `cfg`, which must also load
-/// the middleman; both the driver and the worker nodes need this.
+/// The driver asks a worker node for the pong of one pingpong pair; the
+/// node answers with the pong's handle. With crypto on the pong seals and
+/// opens under the same key and plaintext as the driver's ping.
+struct pong_spawn_request {
+  /// The pong's sealer id, unique in the run.
+  std::uint32_t sender = 1;
+  bool crypto = false;
+  /// Names, resolved on the node through its own registry.
+  std::string backend;
+  std::string cipher;
+  crypto::bytes key;
+  crypto::bytes plaintext;
+};
+
+template <class Inspector>
+typename Inspector::result_type inspect(Inspector& f, pong_spawn_request& x) {
+  return f(caf::meta::type_name("actorbench.pong_spawn_request"), x.sender, x.crypto, x.backend,
+           x.cipher, x.key, x.plaintext);
+}
+
+/// Registers every type above (and reply, and the suite's sealed_payload) with `cfg`, which must
+/// also load the middleman; both the driver and the worker nodes need this.
 void add_remote_message_types(caf::actor_system_config& cfg);
 
 } // namespace actorbench::actors

@@ -54,6 +54,20 @@ std::uint64_t clock_overhead_ns() {
 result<std::shared_ptr<seal_keys>> seal_keys::make(const crypto::backend& backend,
                                                    const crypto::cipher_info& cipher,
                                                    std::size_t payload_bytes) {
+  std::random_device rd;
+  std::mt19937_64 gen{(static_cast<std::uint64_t>(rd()) << 32) | rd()};
+  crypto::bytes key(cipher.key_size);
+  for (auto& b : key)
+    b = static_cast<std::uint8_t>(gen());
+  crypto::bytes plaintext(payload_bytes);
+  for (auto& b : plaintext)
+    b = static_cast<std::uint8_t>(gen());
+  return make(backend, cipher, std::move(key), std::move(plaintext));
+}
+
+result<std::shared_ptr<seal_keys>> seal_keys::make(const crypto::backend& backend,
+                                                   const crypto::cipher_info& cipher,
+                                                   crypto::bytes key, crypto::bytes plaintext) {
   if (!cipher.aead)
     return error{errc::bad_parameter, "cipher '" + cipher.name
                                         + "' is not an AEAD cipher: the suite checks a tag on "
@@ -62,15 +76,13 @@ result<std::shared_ptr<seal_keys>> seal_keys::make(const crypto::backend& backen
     return error{errc::bad_parameter, "cipher '" + cipher.name + "' has a nonce of "
                                         + std::to_string(cipher.nonce_size)
                                         + " bytes; the suite needs 12 to 32"};
+  if (key.size() != cipher.key_size)
+    return error{errc::bad_parameter, "a key of " + std::to_string(key.size()) + " bytes for "
+                                        + cipher.name + ", which takes "
+                                        + std::to_string(cipher.key_size)};
   auto keys = std::make_shared<seal_keys>();
-  std::random_device rd;
-  std::mt19937_64 gen{(static_cast<std::uint64_t>(rd()) << 32) | rd()};
-  keys->key_.resize(cipher.key_size);
-  for (auto& b : keys->key_)
-    b = static_cast<std::uint8_t>(gen());
-  keys->plaintext_.resize(payload_bytes);
-  for (auto& b : keys->plaintext_)
-    b = static_cast<std::uint8_t>(gen());
+  keys->key_ = std::move(key);
+  keys->plaintext_ = std::move(plaintext);
   auto ctx = backend.make_context(cipher.name, keys->key_);
   if (!ctx)
     return error{errc::crypto_failure, "cannot key " + cipher.name + ": " + ctx.err().detail};

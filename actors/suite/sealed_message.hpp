@@ -70,7 +70,16 @@ class seal_keys {
                                                  const crypto::cipher_info& cipher,
                                                  std::size_t payload_bytes);
 
+  /// Crypto on with a given key and plaintext: the same keys again on
+  /// another node (a remote pong opens what the local ping sealed).
+  static result<std::shared_ptr<seal_keys>> make(const crypto::backend& backend,
+                                                 const crypto::cipher_info& cipher,
+                                                 crypto::bytes key, crypto::bytes plaintext);
+
   bool on() const noexcept { return prototype_ != nullptr; }
+  const crypto::backend* backend() const noexcept { return backend_; }
+  /// The session key, for handing the keys to another node; never printed.
+  const crypto::bytes& key() const noexcept { return key_; }
   std::size_t payload_bytes() const noexcept { return plaintext_.size(); }
   const crypto::cipher_info* cipher() const noexcept { return cipher_; }
 

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "bench/common/cipher_choice.hpp"
+#include "bench/common/node_params.hpp"
 
 namespace actorbench::bench {
 
@@ -83,26 +84,9 @@ void declare_limits_and_nodes(declaration& d) {
     .def_help("--timeout if given, else 10")
     .group("worker nodes")
     .help("Seconds each worker node may take to accept the connection and answer CAF's handshake");
-  d.text("nodes")
-    .def_help("none")
-    .group("worker nodes")
-    .help(
-      "Worker nodes (actorbench node) as HOST:PORT,...: the senders are split evenly between "
-      "this process and them, through CAF's middleman");
-  d.flag("tls")
-    .def("off")
-    .fixed()
-    .group("worker nodes")
-    .help("TLS with mutual certificate authentication (needs --cert, --key and --ca)");
-  d.text("cert").group("worker nodes").unit("file").help("This endpoint's certificate (PEM)");
-  d.text("key")
-    .group("worker nodes")
-    .unit("file")
-    .help("This endpoint's private key (PEM, unencrypted; never printed)");
-  d.text("ca")
-    .group("worker nodes")
-    .unit("file")
-    .help("CA certificate(s) the peer's certificate must chain to (PEM)");
+  declare_node_params(d,
+                      "Worker nodes (actorbench node) as HOST:PORT,...: the senders are split "
+                      "evenly between this process and them, through CAF's middleman");
 }
 
 void declare_results(declaration& d) {

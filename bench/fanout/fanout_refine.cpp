@@ -20,7 +20,7 @@ result<bool> check_fixed(const std::vector<configuration>& plan) {
   const auto& first = plan.front();
   if (auto cpus = pinned_cpus(first); !cpus)
     return cpus.err();
-  auto nodes = worker_nodes(first);
+  auto nodes = checked_nodes(first, "worker nodes");
   if (!nodes)
     return nodes.err();
   if (!nodes->empty()) {
@@ -32,11 +32,6 @@ result<bool> check_fixed(const std::vector<configuration>& plan) {
                        + std::to_string(nodes->size()) + " worker nodes a run needs at least "
                        + std::to_string(nodes->size() + 1) + " senders (one per node)");
   }
-  auto tls = first.values.find("tls");
-  if (nodes->empty() && tls != first.values.end() && tls->second == param_value{true})
-    return bad_input("--tls needs --nodes: it secures the connections to worker nodes");
-  if (auto ok = tls_of(first); !ok)
-    return ok.err();
   return true;
 }
 

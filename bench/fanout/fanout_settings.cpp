@@ -71,6 +71,18 @@ result<std::optional<actors::tls_settings>> tls_of(const configuration& c) {
   return validate_tls(values);
 }
 
+result<std::vector<endpoint>> checked_nodes(const configuration& c, const std::string& what) {
+  auto nodes = worker_nodes(c);
+  if (!nodes)
+    return nodes.err();
+  auto tls = c.values.find("tls");
+  if (nodes->empty() && tls != c.values.end() && tls->second == param_value{true})
+    return bad_input("--tls needs --nodes: it secures the connections to " + what);
+  if (auto ok = tls_of(c); !ok)
+    return ok.err();
+  return nodes;
+}
+
 std::chrono::milliseconds run_timeout(const configuration& c) {
   if (auto s = integer_if_set(c, "timeout"))
     return std::chrono::seconds{*s};

@@ -23,6 +23,11 @@ result<std::vector<int>> pinned_cpus(const configuration& c);
 /// --nodes as endpoints; empty: every sender runs in this process.
 result<std::vector<endpoint>> worker_nodes(const configuration& c);
 
+/// --nodes, with --tls checked against it: --tls without --nodes is bad
+/// input ("it secures the connections to `what`"), and so are TLS files that
+/// do not check (tls_of).
+result<std::vector<endpoint>> checked_nodes(const configuration& c, const std::string& what);
+
 /// --tls with --cert, --key and --ca, each file checked; unset: plain TCP.
 result<std::optional<actors::tls_settings>> tls_of(const configuration& c);
 

@@ -18,8 +18,8 @@ constexpr const char* prefix = "actorbench node: ";
 
 declaration node_declaration() {
   declaration d{"node",
-                "Run a worker node: serve shares of fan-outs started elsewhere with --nodes, "
-                "until SIGINT or SIGTERM"};
+                "Run a worker node: serve shares of fan-outs and pingpong's pongs started "
+                "elsewhere with --nodes, until SIGINT or SIGTERM"};
   d.text("listen").help(
     "TCP port to listen on, 0 to 65535 (required); 0 picks a free one (the bound port is "
     "printed)");

@@ -103,7 +103,7 @@ class suite_session : public scenario_session {
 class suite_scenario : public scenario {
  public:
   explicit suite_scenario(suite_spec spec) : spec_(std::move(spec)) {
-    declare_suite_params(spec_.declared, spec_.default_threads);
+    declare_suite_params(spec_.declared, spec_.default_threads, spec_.default_threads_help);
     declare_suite_results(spec_.declared);
   }
 
@@ -142,10 +142,13 @@ class suite_scenario : public scenario {
 
 } // namespace
 
-void declare_suite_params(declaration& d, std::size_t default_threads) {
+void declare_suite_params(declaration& d, std::size_t default_threads,
+                          const std::string& default_threads_help) {
   auto threads = d.integer("threads");
   threads.range(1, 1024).unit("threads").help("Scheduler threads");
-  if (default_threads == 0)
+  if (!default_threads_help.empty())
+    threads.def_help(default_threads_help);
+  else if (default_threads == 0)
     threads.def_help("one per core");
   else
     threads.def(std::to_string(default_threads));

@@ -4,6 +4,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <string>
 
 #include <caf/actor_system.hpp>
 
@@ -50,6 +51,10 @@ struct suite_spec {
   /// benchmark with one chain of messages (pingpong's one pair) may run best
   /// on one worker: say so here and show the measurement in RESULTS.
   std::size_t default_threads = 0;
+  /// Set: the --threads default as the help says it, for a benchmark whose
+  /// refine picks the thread count itself when none is given (pingpong: 1
+  /// for one pair, one per core for more); default_threads is then 0.
+  std::string default_threads_help;
   /// Cross-parameter checks and adjustments, after the suite's own.
   std::function<result<std::vector<configuration>>(std::vector<configuration>)> refine;
 };
@@ -58,9 +63,11 @@ struct suite_spec {
 std::unique_ptr<scenario> make_suite_scenario(suite_spec spec);
 
 /// The shared parameters of every suite benchmark, appended to `d`:
-/// threads (default `default_threads`, 0: one per core), crypto, backend,
+/// threads (default `default_threads`, 0: one per core, or as
+/// `default_threads_help` says when set), crypto, backend,
 /// cipher, payload-bytes, timeout.
-void declare_suite_params(declaration& d, std::size_t default_threads = 0);
+void declare_suite_params(declaration& d, std::size_t default_threads = 0,
+                          const std::string& default_threads_help = {});
 
 /// The shared results, appended to `d`: elapsed_s; with crypto on seal_s,
 /// open_s, crypto_s; the checks forged and replayed.

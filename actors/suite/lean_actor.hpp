@@ -1,0 +1,102 @@
+#pragma once
+
+#include <cstddef>
+#include <utility>
+
+#include <caf/actor.hpp>
+#include <caf/behavior.hpp>
+#include <caf/system_messages.hpp>
+#include <caf/error.hpp>
+#include <caf/intrusive/lifo_inbox.hpp>
+#include <caf/local_actor.hpp>
+#include <caf/mailbox_element.hpp>
+#include <caf/resumable.hpp>
+#include <caf/type_erased_tuple.hpp>
+#include <caf/type_nr.hpp>
+
+namespace actorbench::actors {
+
+// A CAF actor for the suite's serial message chains (pingpong): a real actor
+// (CAF handle, mailbox elements, CAF's scheduler, monitors, exits, reachable
+// through the middleman) without what scheduled_actor does per resume that
+// such a chain never uses: behavior stacks and pattern matching, response
+// promises, stream managers and their clock reads, receive timeouts, the
+// logger's actor-id bookkeeping. Each message is one type check and one
+// virtual call. And, as Go's scheduler does with its `runnext` slot, an
+// actor woken by a lean actor's send runs next on the same worker, without
+// a trip through the worker's queue (up to handoff_chain times in a row,
+// then through the queue, so other jobs get their turn). Measured in
+// RESULTS.md (issue 16: pingpong).
+
+/// CAF's lock-free mailbox (a LIFO inbox, read in batches) of mailbox
+/// elements.
+struct lean_inbox_policy {
+  using mapped_type = caf::mailbox_element;
+  using unique_pointer = caf::mailbox_element_ptr;
+};
+
+/// A cooperatively scheduled actor with one message handler.
+class lean_actor : public caf::local_actor, public caf::resumable {
+ public:
+  /// Makes system().spawn<T>(...) return a caf::actor.
+  using behavior_type = caf::behavior;
+
+  /// Hand-offs in a row on one worker before a woken actor goes through the
+  /// worker's queue again.
+  static constexpr std::size_t handoff_chain = 64;
+
+  explicit lean_actor(caf::actor_config& cfg) : caf::local_actor(cfg) {}
+
+  // -- CAF's actor and resumable interfaces -----------------------------------
+
+  void enqueue(caf::mailbox_element_ptr what, caf::execution_unit* host) override;
+  void launch(caf::execution_unit* host, bool lazy, bool hide) override;
+  subtype_t subtype() const override { return resumable::scheduled_actor; }
+  resume_result resume(caf::execution_unit* host, std::size_t max_throughput) override;
+  void intrusive_ptr_add_ref_impl() override { intrusive_ptr_add_ref(ctrl()); }
+  void intrusive_ptr_release_impl() override { intrusive_ptr_release(ctrl()); }
+
+ protected:
+  /// Called once, at the first resume (a ping sends its first message).
+  virtual void on_start() {}
+  /// One message that is neither an exit nor a down message.
+  virtual void on_message(caf::mailbox_element& e) = 0;
+  /// A monitored actor went down (default: nothing).
+  virtual void on_down(const caf::down_msg&) {}
+
+  /// Whether `content` is exactly (Ts...): CAF's type token alone when every
+  /// type is one of CAF's built-in ones, else also each element's type.
+  template <class... Ts>
+  static bool holds(const caf::type_erased_tuple& content) {
+    if (content.type_token() != caf::make_type_token<Ts...>())
+      return false;
+    if constexpr (((caf::type_nr<Ts>::value != 0) && ...))
+      return true;
+    else
+      return content.match_elements<Ts...>();
+  }
+
+  /// Sends `xs...` to `dest` with this actor as the sender.
+  template <class... Ts>
+  void send_to(const caf::actor& dest, Ts&&... xs) {
+    dest->enqueue(
+      caf::make_mailbox_element(ctrl(), caf::make_message_id(), {}, std::forward<Ts>(xs)...),
+      context());
+  }
+
+  /// Ends the actor once the message being handled is done; the rest of
+  /// its mailbox is dropped.
+  void quit(caf::error reason = caf::error{});
+
+ private:
+  void handle(caf::mailbox_element& e);
+  resume_result resume_self(caf::execution_unit* host, std::size_t max_throughput);
+  resume_result finish(caf::execution_unit* host);
+
+  caf::intrusive::lifo_inbox<lean_inbox_policy> inbox_;
+  bool started_ = false;
+  bool quitting_ = false;
+  caf::error reason_;
+};
+
+} // namespace actorbench::actors
