@@ -21,7 +21,10 @@ result<bool> add_builtin_scenarios(registry& r) {
   // One line per scenario, in the order --help lists them.
   using factory = std::unique_ptr<scenario> (*)();
   const factory scenarios[] = {
-    make_fanout_scenario, make_cipher_scenario, make_keygen_scenario, make_zone_scenario,
+    make_fanout_scenario,
+    make_cipher_scenario,
+    make_keygen_scenario,
+    make_zone_scenario,
     make_rpc_scenario,
     // The message-passing suite (issue 16).
     make_pingpong_scenario,
