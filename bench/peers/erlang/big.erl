@@ -16,32 +16,16 @@
 -module(big).
 -export([main/0, main/1]).
 
-%% Every wait gives up after this long: a lost message is an error, not a hang.
--define(TIMEOUT_MS, 60000).
+-include("peer.hrl").
 
 %% One pinging process's state: whom to report to, which one it is, whom it
 %% may ping, and what it has counted.
 -record(actor, {sink, id, peers, pongs = 0, wrong = 0, served = 0}).
 
-main() -> main([]).
-
 main(Args) ->
-    case catch [list_to_integer(atom_to_list(A)) || A <- Args] of
-        [Runs | Sizes] when Runs >= 1, length(Sizes) =< 2 ->
-            [W, N] = Sizes ++ lists:nthtail(length(Sizes), [120, 20000]),
-            W >= 2 orelse fail("ACTORS must be >= 2, got ~b", [W]),
-            N >= 1 orelse fail("PINGS_PER_ACTOR must be >= 1, got ~b", [N]),
-            [report(run(W, N)) || _ <- lists:seq(1, Runs)],
-            ok;
-        _ ->
-            fail("usage: big RUNS [ACTORS [PINGS_PER_ACTOR]]; got ~p", [Args])
-    end.
-
-%% One run in a fresh process, so runs share no heap or mailbox.
-run(W, N) ->
-    Self = self(),
-    spawn_link(fun() -> Self ! {result, timed(W, N)} end),
-    receive {result, Result} -> Result end.
+    peer_main(Args, "big RUNS [ACTORS >= 2 [PINGS_PER_ACTOR >= 1]]", [120, 20000],
+              fun([W, N]) -> W >= 2 andalso N >= 1 end,
+              fun([W, N]) -> timed(W, N) end).
 
 timed(W, N) ->
     T0 = erlang:monotonic_time(),
@@ -103,16 +87,3 @@ serve(Served) ->
         {stop, Sink} -> Sink ! {served, self(), Served}
     after ?TIMEOUT_MS -> fail("big: the sink never said stop", [])
     end.
-
-count_if(true) -> 1;
-count_if(false) -> 0.
-
-seconds_since(T0) ->
-    erlang:convert_time_unit(erlang:monotonic_time() - T0, native, nanosecond) / 1.0e9.
-
-report({Seconds, Mismatches}) ->
-    io:format("seconds=~.6f mismatches=~b~n", [Seconds, Mismatches]).
-
-fail(Format, Args) ->
-    io:format(standard_error, Format ++ "~n", Args),
-    erlang:halt(1).

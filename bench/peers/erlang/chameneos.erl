@@ -6,9 +6,10 @@
 %% a pair and forwards the second's request to it; that one takes
 %% complement(its colour, the other's), counts a meeting and tells the other
 %% {change, NewColour, ItsOldColour}, and the other counts a meeting, checks
-%% NewColour against the rule applied to its own colour and the old one it
-%% was sent, and takes it. After M meetings the mall answers every request
-%% with stop; each creature then reports its meetings and failed checks.
+%% NewColour against the rule (written a second way) applied to its own
+%% colour and the old one it was sent, and takes it. After M meetings the
+%% mall answers every request with stop; each creature then reports its
+%% meetings and failed checks.
 %% The checks: the mall counted M meetings, the creatures' counts sum to 2M,
 %% and every colour change followed the rule.
 %%
@@ -20,28 +21,12 @@
 -module(chameneos).
 -export([main/0, main/1]).
 
-%% Every wait gives up after this long: a lost message is an error, not a hang.
--define(TIMEOUT_MS, 60000).
-
-main() -> main([]).
+-include("peer.hrl").
 
 main(Args) ->
-    case catch [list_to_integer(atom_to_list(A)) || A <- Args] of
-        [Runs | Sizes] when Runs >= 1, length(Sizes) =< 2 ->
-            [C, M] = Sizes ++ lists:nthtail(length(Sizes), [100, 200000]),
-            C >= 2 orelse fail("CREATURES must be >= 2, got ~b", [C]),
-            M >= 0 orelse fail("MEETINGS must be >= 0, got ~b", [M]),
-            [report(run(C, M)) || _ <- lists:seq(1, Runs)],
-            ok;
-        _ ->
-            fail("usage: chameneos RUNS [CREATURES [MEETINGS]]; got ~p", [Args])
-    end.
-
-%% One run in a fresh process, so runs share no heap or mailbox.
-run(C, M) ->
-    Self = self(),
-    spawn_link(fun() -> Self ! {result, timed(C, M)} end),
-    receive {result, Result} -> Result end.
+    peer_main(Args, "chameneos RUNS [CREATURES >= 2 [MEETINGS >= 0]]", [100, 200000],
+              fun([C, M]) -> C >= 2 andalso M >= 0 end,
+              fun([C, M]) -> timed(C, M) end).
 
 timed(C, M) ->
     T0 = erlang:monotonic_time(),
@@ -107,7 +92,8 @@ wait(To = {Main, Mall}, Colour, Meetings, Bad) ->
             wait(To, New, Meetings + 1, Bad);
         {change, New, OtherColour} ->
             Mall ! {meet, self(), New},
-            wait(To, New, Meetings + 1, Bad + count_if(New =/= complement(Colour, OtherColour)));
+            Broken = not follows_rule(Colour, OtherColour, New),
+            wait(To, New, Meetings + 1, Bad + count_if(Broken));
         stop ->
             Main ! {faded, Meetings, Bad}
     after ?TIMEOUT_MS -> fail("chameneos: a creature heard nothing", [])
@@ -121,15 +107,9 @@ complement(red, yellow) -> blue;
 complement(yellow, blue) -> red;
 complement(yellow, red) -> blue.
 
-count_if(true) -> 1;
-count_if(false) -> 0.
-
-seconds_since(T0) ->
-    erlang:convert_time_unit(erlang:monotonic_time() - T0, native, nanosecond) / 1.0e9.
-
-report({Seconds, Mismatches}) ->
-    io:format("seconds=~.6f mismatches=~b~n", [Seconds, Mismatches]).
-
-fail(Format, Args) ->
-    io:format(standard_error, Format ++ "~n", Args),
-    erlang:halt(1).
+%% The rule stated independently of complement/2, so that a wrong table
+%% there shows: a pair of one colour keeps it, a pair of two takes the third.
+follows_rule(Same, Same, New) ->
+    New =:= Same;
+follows_rule(A, B, New) ->
+    lists:member(New, [blue, red, yellow]) andalso New =/= A andalso New =/= B.

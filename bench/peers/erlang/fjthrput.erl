@@ -18,29 +18,14 @@
 -module(fjthrput).
 -export([main/0, main/1]).
 
-%% Every wait gives up after this long: a lost message is an error, not a hang.
--define(TIMEOUT_MS, 60000).
+-include("peer.hrl").
+
 -define(THETA, 37.2).
 
-main() -> main([]).
-
 main(Args) ->
-    case catch [list_to_integer(atom_to_list(A)) || A <- Args] of
-        [Runs | Sizes] when Runs >= 1, length(Sizes) =< 2 ->
-            [A, N] = Sizes ++ lists:nthtail(length(Sizes), [60, 10000]),
-            A >= 1 orelse fail("ACTORS must be >= 1, got ~b", [A]),
-            N >= 1 orelse fail("MESSAGES_PER_ACTOR must be >= 1, got ~b", [N]),
-            [report(run(A, N)) || _ <- lists:seq(1, Runs)],
-            ok;
-        _ ->
-            fail("usage: fjthrput RUNS [ACTORS [MESSAGES_PER_ACTOR]]; got ~p", [Args])
-    end.
-
-%% One run in a fresh process, so runs share no heap or mailbox.
-run(A, N) ->
-    Self = self(),
-    spawn_link(fun() -> Self ! {result, timed(A, N)} end),
-    receive {result, Result} -> Result end.
+    peer_main(Args, "fjthrput RUNS [ACTORS >= 1 [MESSAGES_PER_ACTOR >= 1]]", [60, 10000],
+              fun([A, N]) -> A >= 1 andalso N >= 1 end,
+              fun([A, N]) -> timed(A, N) end).
 
 timed(A, N) ->
     T0 = erlang:monotonic_time(),
@@ -81,16 +66,3 @@ receive_report() ->
         {done, Count, Sum} -> {Count, Sum}
     after ?TIMEOUT_MS -> fail("fjthrput: a worker never reported", [])
     end.
-
-count_if(true) -> 1;
-count_if(false) -> 0.
-
-seconds_since(T0) ->
-    erlang:convert_time_unit(erlang:monotonic_time() - T0, native, nanosecond) / 1.0e9.
-
-report({Seconds, Mismatches}) ->
-    io:format("seconds=~.6f mismatches=~b~n", [Seconds, Mismatches]).
-
-fail(Format, Args) ->
-    io:format(standard_error, Format ++ "~n", Args),
-    erlang:halt(1).

@@ -15,28 +15,13 @@
 -module(mailbox).
 -export([main/0, main/1]).
 
-%% Every wait gives up after this long: a lost message is an error, not a hang.
--define(TIMEOUT_MS, 60000).
-
-main() -> main([]).
+-include("peer.hrl").
 
 main(Args) ->
-    case catch [list_to_integer(atom_to_list(A)) || A <- Args] of
-        [Runs | Sizes] when Runs >= 1, length(Sizes) =< 2 ->
-            [S, M] = Sizes ++ lists:nthtail(length(Sizes), [100, 100000]),
-            S >= 1 orelse fail("SENDERS must be >= 1, got ~b", [S]),
-            M >= 1 orelse fail("MESSAGES_PER_SENDER must be >= 1, got ~b", [M]),
-            [report(run(S, M)) || _ <- lists:seq(1, Runs)],
-            ok;
-        _ ->
-            fail("usage: mailbox RUNS [SENDERS [MESSAGES_PER_SENDER]]; got ~p", [Args])
-    end.
-
-%% One run in a fresh process, so runs share no heap or mailbox.
-run(S, M) ->
-    Self = self(),
-    spawn_link(fun() -> Self ! {result, timed(S, M)} end),
-    receive {result, Result} -> Result end.
+    peer_main(Args, "mailbox RUNS [SENDERS >= 1 [MESSAGES_PER_SENDER >= 1]]",
+              [100, 100000],
+              fun([S, M]) -> S >= 1 andalso M >= 1 end,
+              fun([S, M]) -> timed(S, M) end).
 
 timed(S, M) ->
     T0 = erlang:monotonic_time(),
@@ -50,7 +35,7 @@ timed(S, M) ->
     [spawn_link(fun() -> send(Receiver, Id, 0, M) end) || Id <- lists:seq(1, S)],
     receive
         {received, {Final, Bad}} ->
-            Short = maps:size(maps:filter(fun(_, Seq) -> Seq =/= M end, Final)),
+            Short = lists:sum([count_if(Seq =/= M) || Seq <- maps:values(Final)]),
             {seconds_since(T0), Bad + Short}
     after ?TIMEOUT_MS -> fail("mailbox: the receiver never got all messages", [])
     end.
@@ -74,13 +59,3 @@ receive_all(Left, Next, Bad) ->
             end
     after ?TIMEOUT_MS -> fail("mailbox: ~b messages never arrived", [Left])
     end.
-
-seconds_since(T0) ->
-    erlang:convert_time_unit(erlang:monotonic_time() - T0, native, nanosecond) / 1.0e9.
-
-report({Seconds, Mismatches}) ->
-    io:format("seconds=~.6f mismatches=~b~n", [Seconds, Mismatches]).
-
-fail(Format, Args) ->
-    io:format(standard_error, Format ++ "~n", Args),
-    erlang:halt(1).

@@ -13,27 +13,12 @@
 -module(pingpong).
 -export([main/0, main/1]).
 
-%% Every wait gives up after this long: a lost message is an error, not a hang.
--define(TIMEOUT_MS, 60000).
-
-main() -> main([]).
+-include("peer.hrl").
 
 main(Args) ->
-    case catch [list_to_integer(atom_to_list(A)) || A <- Args] of
-        [Runs | Sizes] when Runs >= 1, length(Sizes) =< 1 ->
-            [N] = Sizes ++ lists:nthtail(length(Sizes), [1000000]),
-            N >= 1 orelse fail("ROUND_TRIPS must be >= 1, got ~b", [N]),
-            [report(run(N)) || _ <- lists:seq(1, Runs)],
-            ok;
-        _ ->
-            fail("usage: pingpong RUNS [ROUND_TRIPS]; got ~p", [Args])
-    end.
-
-%% One run in a fresh process, so runs share no heap or mailbox.
-run(N) ->
-    Self = self(),
-    spawn_link(fun() -> Self ! {result, timed(N)} end),
-    receive {result, R} -> R end.
+    peer_main(Args, "pingpong RUNS [ROUND_TRIPS >= 1]", [1000000],
+              fun([N]) -> N >= 1 end,
+              fun([N]) -> timed(N) end).
 
 timed(N) ->
     T0 = erlang:monotonic_time(),
@@ -62,16 +47,3 @@ pong() ->
         stop -> ok
     after ?TIMEOUT_MS -> fail("pingpong: pong got no ping", [])
     end.
-
-count_if(true) -> 1;
-count_if(false) -> 0.
-
-seconds_since(T0) ->
-    erlang:convert_time_unit(erlang:monotonic_time() - T0, native, nanosecond) / 1.0e9.
-
-report({Seconds, Mismatches}) ->
-    io:format("seconds=~.6f mismatches=~b~n", [Seconds, Mismatches]).
-
-fail(Format, Args) ->
-    io:format(standard_error, Format ++ "~n", Args),
-    erlang:halt(1).

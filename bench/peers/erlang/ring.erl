@@ -15,28 +15,12 @@
 -module(ring).
 -export([main/0, main/1]).
 
-%% Every wait gives up after this long: a lost token is an error, not a hang.
--define(TIMEOUT_MS, 60000).
-
-main() -> main([]).
+-include("peer.hrl").
 
 main(Args) ->
-    case catch [list_to_integer(atom_to_list(A)) || A <- Args] of
-        [Runs | Sizes] when Runs >= 1, length(Sizes) =< 2 ->
-            [N, R] = Sizes ++ lists:nthtail(length(Sizes), [100, 1000000]),
-            N >= 1 orelse fail("ACTORS must be >= 1, got ~b", [N]),
-            R >= 0 orelse fail("HOPS must be >= 0, got ~b", [R]),
-            [report(run(N, R)) || _ <- lists:seq(1, Runs)],
-            ok;
-        _ ->
-            fail("usage: ring RUNS [ACTORS [HOPS]]; got ~p", [Args])
-    end.
-
-%% One run in a fresh process, so runs share no heap or mailbox.
-run(N, R) ->
-    Self = self(),
-    spawn_link(fun() -> Self ! {result, timed(N, R)} end),
-    receive {result, Result} -> Result end.
+    peer_main(Args, "ring RUNS [ACTORS >= 1 [HOPS >= 0]]", [100, 1000000],
+              fun([N, R]) -> N >= 1 andalso R >= 0 end,
+              fun([N, R]) -> timed(N, R) end).
 
 timed(N, R) ->
     T0 = erlang:monotonic_time(),
@@ -76,16 +60,3 @@ collect(P) ->
         {hops, P, Hops} -> Hops
     after ?TIMEOUT_MS -> fail("ring: a member did not report its hops", [])
     end.
-
-count_if(true) -> 1;
-count_if(false) -> 0.
-
-seconds_since(T0) ->
-    erlang:convert_time_unit(erlang:monotonic_time() - T0, native, nanosecond) / 1.0e9.
-
-report({Seconds, Mismatches}) ->
-    io:format("seconds=~.6f mismatches=~b~n", [Seconds, Mismatches]).
-
-fail(Format, Args) ->
-    io:format(standard_error, Format ++ "~n", Args),
-    erlang:halt(1).

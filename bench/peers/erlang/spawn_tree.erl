@@ -19,38 +19,22 @@
 -module(spawn_tree).
 -export([main/0, main/1]).
 
-%% Every wait gives up after this long: a lost answer is an error, not a hang.
--define(TIMEOUT_MS, 60000).
-
-main() -> main([]).
+-include("peer.hrl").
 
 main(Args) ->
-    case catch [list_to_integer(atom_to_list(A)) || A <- Args] of
-        [Runs | Sizes] when Runs >= 1, length(Sizes) =< 2 ->
-            [B, D] = Sizes ++ lists:nthtail(length(Sizes), [10, 6]),
-            B >= 1 orelse fail("BRANCHING must be >= 1, got ~b", [B]),
-            D >= 0 orelse fail("DEPTH must be >= 0, got ~b", [D]),
-            check_process_limit(B, D),
-            [report(run(B, D)) || _ <- lists:seq(1, Runs)],
-            ok;
-        _ ->
-            fail("usage: spawn_tree RUNS [BRANCHING [DEPTH]]; got ~p", [Args])
-    end.
+    peer_main(Args, "spawn_tree RUNS [BRANCHING >= 1 [DEPTH >= 0]]", [10, 6],
+              fun([B, D]) -> B >= 1 andalso D >= 0 andalso fits_process_limit(B, D) end,
+              fun([B, D]) -> timed(B, D) end).
 
-%% The whole tree (plus this VM's own processes) may be alive at once.
-check_process_limit(B, D) ->
+%% The whole tree (plus this VM's own processes) may be alive at once; a
+%% limit too low for it ends the program with the +P it needs.
+fits_process_limit(B, D) ->
     Tree = lists:sum([pow(B, Level) || Level <- lists:seq(0, D)]),
     Limit = erlang:system_info(process_limit),
     Own = erlang:system_info(process_count) + 10,
     Tree + Own =< Limit orelse
         fail("spawn_tree: ~b processes need erl +P above ~b (the limit is ~b)",
              [Tree, Tree + Own, Limit]).
-
-%% One run in a fresh process, so runs share no heap or mailbox.
-run(B, D) ->
-    Self = self(),
-    spawn_link(fun() -> Self ! {result, timed(B, D)} end),
-    receive {result, Result} -> Result end.
 
 timed(B, D) ->
     T0 = erlang:monotonic_time(),
@@ -83,16 +67,3 @@ sum_answers(Left, Sum, Leaves) ->
 
 pow(_Base, 0) -> 1;
 pow(Base, Exp) -> Base * pow(Base, Exp - 1).
-
-count_if(true) -> 1;
-count_if(false) -> 0.
-
-seconds_since(T0) ->
-    erlang:convert_time_unit(erlang:monotonic_time() - T0, native, nanosecond) / 1.0e9.
-
-report({Seconds, Mismatches}) ->
-    io:format("seconds=~.6f mismatches=~b~n", [Seconds, Mismatches]).
-
-fail(Format, Args) ->
-    io:format(standard_error, Format ++ "~n", Args),
-    erlang:halt(1).
