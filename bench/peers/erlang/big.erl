@@ -2,7 +2,7 @@
 %%
 %% W processes; each sends {ping, self()} to a random other process and waits
 %% for that one's {pong, Peer} before its next ping, answering the pings of
-%% others meanwhile. After its N pongs it reports {done, Id, Pongs} to the
+%% others meanwhile. After its N pongs it reports {done, Id, Pongs, Wrong} to the
 %% sink (the run's main process) and keeps answering pings until the sink
 %% stops everyone. The checks: W reports, one per process, each with N
 %% pongs; every pong came from the process pinged; the pings answered over
@@ -59,7 +59,8 @@ start(Sink, Id, N) ->
     after ?TIMEOUT_MS -> fail("big: a process never learnt its peers", [])
     end.
 
-%% Ping a random peer other than this one, then wait for its pong.
+%% With pings left, ping a random peer other than this one and wait for its
+%% pong; with none, report to the sink and go on serving.
 ping(A = #actor{sink = Sink, id = Id, pongs = Pongs, wrong = Wrong}, 0) ->
     Sink ! {done, Id, Pongs, Wrong},
     serve(A#actor.served);
