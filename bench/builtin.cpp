@@ -3,8 +3,10 @@
 #include <cstdio>
 #include <sstream>
 
+#include "bench/chameneos/chameneos_scenario.hpp"
 #include "bench/cipher/cipher_scenario.hpp"
 #include "bench/fanout/fanout_scenario.hpp"
+#include "bench/fjthrput/fjthrput_scenario.hpp"
 #include "bench/git_commit.hpp"
 #include "bench/keygen/keygen_scenario.hpp"
 #include "bench/rpc/rpc_scenario.hpp"
@@ -24,6 +26,10 @@ result<bool> add_builtin_scenarios(registry& r) {
   if (auto added = r.add(make_zone_scenario()); !added)
     return added.err();
   if (auto added = r.add(make_rpc_scenario()); !added)
+    return added.err();
+  if (auto added = r.add(make_chameneos_scenario()); !added)
+    return added.err();
+  if (auto added = r.add(make_fjthrput_scenario()); !added)
     return added.err();
   return true;
 }
