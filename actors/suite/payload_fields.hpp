@@ -5,9 +5,12 @@
 #include <vector>
 
 #include <caf/actor.hpp>
+#include <caf/atom.hpp>
 #include <caf/delegated.hpp>
 #include <caf/execution_unit.hpp>
 #include <caf/message_id.hpp>
+#include <caf/type_erased_tuple.hpp>
+#include <caf/type_nr.hpp>
 
 #include "actors/suite/sealed_message.hpp"
 
@@ -27,6 +30,20 @@ namespace actorbench::actors {
 /// response promise for each message handled (two reference counts and a
 /// branch: about 170 instructions) only to find nobody waits for an answer.
 using one_way = caf::delegated<void>;
+
+/// Whether `xs` is (Atom, Ts...), for a default handler (CAF's handler of
+/// messages no case matched) that takes the hot messages: one type token
+/// and the atom's value instead of CAF 0.17's element-by-element match of
+/// each case in turn (about 150 fewer instructions per message, measured
+/// with callgrind). The token keeps 6 bits per type, the last five exactly;
+/// the first element is checked apart.
+template <class Atom, class... Ts>
+bool is_message(const caf::type_erased_tuple& xs) {
+  return xs.type_token() == caf::make_type_token<caf::atom_value, Ts...>()
+         && xs.size() == 1 + sizeof...(Ts)
+         && xs.matches(0, caf::type_nr<caf::atom_value>::value, nullptr)
+         && xs.get_as<caf::atom_value>(0) == Atom::value;
+}
 
 /// The sender's next payload. Should the cipher fail, the payload goes out
 /// with its counter but unsealed, and its receiver counts it forged: a run
