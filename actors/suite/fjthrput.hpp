@@ -13,11 +13,12 @@
 namespace actorbench::actors {
 
 // Savina's fork-join throughput (fjthrput): a producer (the calling thread,
-// as Savina's main program) sends N messages to each of A actors, round robin; per message an actor
-// does Savina's small computation, r = sin(theta)^2 with the angle carried by the message (so
-// nothing can be folded or hoisted), counts it and adds r to its sum. After
-// its N messages the producer tells each actor it is done and the actor
-// reports its count and sum.
+// as Savina's main program) sends N messages to each of A actors, round
+// robin; per message an actor does Savina's small computation,
+// r = sin(theta)^2 with the angle carried by the message (so nothing can be
+// folded or hoisted), counts it and adds r to its sum. After its N messages
+// the producer tells each actor it is done and the actor reports its count
+// and sum.
 
 /// Savina's angle: every message carries it.
 inline constexpr double fjthrput_theta = 37.2;
