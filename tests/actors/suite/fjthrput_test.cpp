@@ -2,30 +2,20 @@
 
 #include <cmath>
 
-#include "actors/runtime/runtime.hpp"
 #include "actors/suite/fjthrput.hpp"
-#include "suite_test_keys.hpp"
+#include "suite_test_run.hpp"
 
 using namespace actorbench::actors;
 
 namespace {
 
-struct outcome {
-  result<fjthrput_sample> sample;
-  seal_totals totals;
-};
-
-// One run on its own actor system; the totals are read after the system is
-// gone, when every sealer and opener has reported.
-outcome run(bool crypto_on, suite_fault fault, std::size_t messages = 200,
-            std::chrono::milliseconds timeout = std::chrono::milliseconds{10'000}) {
-  auto keys = testing::suite_test_keys(crypto_on);
-  result<fjthrput_sample> sample = error{errc::timeout, "not run"};
-  {
-    runtime rt{{2, "stealing", {}, true}};
-    sample = run_fjthrput(rt.system(), *keys, {6, messages, fjthrput_theta, timeout, fault});
-  }
-  return {std::move(sample), keys->totals()};
+testing::suite_outcome<fjthrput_sample> run(
+  bool crypto_on, suite_fault fault, std::size_t messages = 200,
+  std::chrono::milliseconds timeout = std::chrono::milliseconds{10'000}) {
+  return testing::run_suite<fjthrput_sample>(
+    crypto_on, [&](caf::actor_system& system, const seal_keys& keys) {
+      return run_fjthrput(system, keys, {6, messages, fjthrput_theta, timeout, fault});
+    });
 }
 
 } // namespace
@@ -53,21 +43,9 @@ TEST_CASE("fjthrput counts A x N messages and their sum with no mismatch, crypto
 }
 
 TEST_CASE("fjthrput counts a forged, a replayed payload and a miscount, and still ends") {
-  auto forged_on = run(true, suite_fault::forge);
-  REQUIRE(forged_on.sample);
-  CHECK(forged_on.totals.forged == 1);
-  CHECK(forged_on.sample->mismatches == 0);
-  // Off, a forged payload is a counter moved back: a replay.
-  auto forged_off = run(false, suite_fault::forge);
-  REQUIRE(forged_off.sample);
-  CHECK(forged_off.totals.replayed == 1);
+  testing::check_payload_faults([](bool on, suite_fault fault) { return run(on, fault); });
   for (bool on : {false, true}) {
     CAPTURE(on);
-    auto replayed = run(on, suite_fault::replay);
-    REQUIRE(replayed.sample);
-    CHECK(replayed.totals.replayed == 1);
-    CHECK(replayed.totals.forged == 0);
-    CHECK(replayed.sample->mismatches == 0);
     auto miscounted = run(on, suite_fault::miscount);
     REQUIRE(miscounted.sample);
     CHECK(miscounted.sample->mismatches == 1);
