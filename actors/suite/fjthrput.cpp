@@ -20,6 +20,8 @@ namespace {
 using clock = std::chrono::steady_clock;
 using bytes_field = std::vector<std::uint8_t>;
 
+// To the producer, once: send everything.
+using fj_go_atom = caf::atom_constant<caf::atom("fjgo")>;
 // Producer to an actor after its N messages: report.
 using fj_done_atom = caf::atom_constant<caf::atom("fjdone")>;
 
@@ -102,11 +104,17 @@ caf::behavior worker(worker_actor* self, shared_ptr run, std::uint32_t id) {
   };
 }
 
-// -- the producer: the run's own thread, as Savina's main program ----------------
-// Measured against a producer actor (bench/RESULTS.md): an actor producing
-// holds one of the two workers for all its sends, so one worker consumes
-// while the backlog grows out of the caches; from outside the workers both
-// of them consume.
+// -- the producer ------------------------------------------------------------------
+// An actor, measured against the run's own thread producing (bench/RESULTS.md):
+// that is faster at its best but bimodal (three busy threads on two cores), the
+// actor steady and faster in a fresh process.
+
+struct producer_state {
+  shared_ptr run;
+  std::vector<message_sealer> lanes;
+};
+
+using producer_actor = caf::stateful_actor<producer_state>;
 
 // Lane 0's message in the middle round, as the fault asks: forged after
 // sealing, or the previous payload sent again.
@@ -119,8 +127,9 @@ sealed_payload faulty(message_sealer& lane, suite_fault fault, const sealed_payl
   return p;
 }
 
-// Sends every message, from a thread outside the actor system.
-void produce(std::vector<message_sealer>& lanes, const shared_run& run) {
+void produce(producer_actor* self) {
+  auto& st = self->state;
+  const auto& run = *st.run;
   const auto actors = run.workers.size();
   const auto fault_round = run.messages / 2;
   const bool faulty_run = run.fault == suite_fault::forge || run.fault == suite_fault::replay;
@@ -128,15 +137,26 @@ void produce(std::vector<message_sealer>& lanes, const shared_run& run) {
   for (std::size_t m = 0; m < run.messages; ++m) {
     for (std::size_t i = 0; i < actors; ++i) {
       auto p = faulty_run && i == 0 && m == fault_round && m > 0
-                 ? faulty(lanes[0], run.fault, previous)
-                 : seal_next(lanes[i]);
+                 ? faulty(st.lanes[0], run.fault, previous)
+                 : seal_next(st.lanes[i]);
       if (faulty_run && i == 0 && m + 1 == fault_round)
         previous = p;
-      send_sealed(nullptr, run.workers[i], std::move(p), run.theta);
+      send_sealed(self->context(), run.workers[i], std::move(p), run.theta);
     }
   }
   for (const auto& w : run.workers)
-    caf::anon_send(w, fj_done_atom::value);
+    self->send(w, fj_done_atom::value);
+  self->quit();
+}
+
+caf::behavior producer(producer_actor* self, shared_ptr run) {
+  auto& st = self->state;
+  for (std::size_t i = 0; i < run->workers.size(); ++i)
+    st.lanes.emplace_back(run->keys, static_cast<std::uint32_t>(i));
+  st.run = std::move(run);
+  return {
+    [=](fj_go_atom) { produce(self); },
+  };
 }
 
 // Every actor counted N; the sum of r is A*N*r within 1e-9 relative.
@@ -172,17 +192,16 @@ result<fjthrput_sample> run_fjthrput(caf::actor_system& system, const seal_keys&
   run->theta = params.theta;
   run->fault = params.fault;
   run->workers.reserve(params.actors);
-  std::vector<message_sealer> lanes;
-  for (std::size_t i = 0; i < params.actors; ++i)
-    lanes.emplace_back(&keys, static_cast<std::uint32_t>(i));
   const auto start = clock::now();
   for (std::size_t i = 0; i < params.actors; ++i)
     run->workers.push_back(system.spawn(worker, run, static_cast<std::uint32_t>(i)));
-  produce(lanes, *run);
-  // The time limit counts from the first spawn, the sending included.
+  auto prod = system.spawn(producer, run);
+  caf::anon_send(prod, fj_go_atom::value);
+  // The time limit counts from the first spawn.
   if (!run->done.wait_for(params.timeout - (clock::now() - start))) {
     for (const auto& w : run->workers)
       caf::anon_send_exit(w, caf::exit_reason::kill);
+    caf::anon_send_exit(prod, caf::exit_reason::kill);
     return error{errc::timeout, "fjthrput not done after " + std::to_string(params.timeout.count())
                                   + " ms: " + std::to_string(run->done.remaining()) + " of "
                                   + std::to_string(params.actors) + " actors had not reported"};

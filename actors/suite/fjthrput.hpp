@@ -12,13 +12,12 @@
 
 namespace actorbench::actors {
 
-// Savina's fork-join throughput (fjthrput): a producer (the calling thread,
-// as Savina's main program) sends N messages to each of A actors, round
-// robin; per message an actor does Savina's small computation,
-// r = sin(theta)^2 with the angle carried by the message (so nothing can be
-// folded or hoisted), counts it and adds r to its sum. After its N messages
-// the producer tells each actor it is done and the actor reports its count
-// and sum.
+// Savina's fork-join throughput (fjthrput): a producer actor sends N
+// messages to each of A actors, round robin; per message an actor does
+// Savina's small computation, r = sin(theta)^2 with the angle carried by the
+// message (so nothing can be folded or hoisted), counts it and adds r to its
+// sum. After its N messages the producer tells each actor it is done and the
+// actor reports its count and sum.
 
 /// Savina's angle: every message carries it.
 inline constexpr double fjthrput_theta = 37.2;
@@ -53,8 +52,8 @@ struct fjthrput_sample {
 
 /// Runs one fjthrput on `system`. Each message carries a payload sealed by
 /// `keys` (one sealer per actor's lane, so each actor sees counters rise by
-/// one); the calling thread sends them. Fails with errc::timeout if the
-/// reports are not in within `params.timeout` of the first spawn.
+/// one). Fails with errc::timeout if the reports are not in within
+/// `params.timeout` of the first spawn.
 result<fjthrput_sample> run_fjthrput(caf::actor_system& system, const seal_keys& keys,
                                      const fjthrput_params& params);
 
