@@ -4,8 +4,10 @@
 #include <sstream>
 
 #include "bench/big/big_scenario.hpp"
+#include "bench/chameneos/chameneos_scenario.hpp"
 #include "bench/cipher/cipher_scenario.hpp"
 #include "bench/fanout/fanout_scenario.hpp"
+#include "bench/fjthrput/fjthrput_scenario.hpp"
 #include "bench/git_commit.hpp"
 #include "bench/keygen/keygen_scenario.hpp"
 #include "bench/pingpong/pingpong_scenario.hpp"
@@ -30,6 +32,8 @@ result<bool> add_builtin_scenarios(registry& r) {
     make_pingpong_scenario,
     make_ring_scenario,
     make_big_scenario,
+    make_chameneos_scenario,
+    make_fjthrput_scenario,
   };
   for (auto make : scenarios)
     if (auto added = r.add(make()); !added)
