@@ -8,6 +8,7 @@
 #include "bench/git_commit.hpp"
 #include "bench/keygen/keygen_scenario.hpp"
 #include "bench/rpc/rpc_scenario.hpp"
+#include "bench/spawn_tree/spawn_tree_scenario.hpp"
 #include "bench/version.hpp"
 #include "bench/zone/zone_scenario.hpp"
 #include "crypto/registry.hpp"
@@ -24,6 +25,8 @@ result<bool> add_builtin_scenarios(registry& r) {
   if (auto added = r.add(make_zone_scenario()); !added)
     return added.err();
   if (auto added = r.add(make_rpc_scenario()); !added)
+    return added.err();
+  if (auto added = r.add(make_spawn_tree_scenario()); !added)
     return added.err();
   return true;
 }
