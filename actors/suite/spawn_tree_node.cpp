@@ -146,9 +146,9 @@ class inner_actor : public lean_actor<caf::event_based_actor> {
     for (std::uint32_t i = 0; i < job_->branching; ++i) {
       auto first = first_leaf_ + i * width;
       if (height_ == 1)
-        spawn<leaf_actor>(job_, caf::actor{this}, first_child_ + i, first);
+        spawn<leaf_actor, caf::hidden>(job_, caf::actor{this}, first_child_ + i, first);
       else
-        spawn<inner_actor>(job_, caf::actor{this}, first_child_ + i, height_ - 1, first);
+        spawn<inner_actor, caf::hidden>(job_, caf::actor{this}, first_child_ + i, height_ - 1, first);
     }
   }
 
@@ -226,9 +226,9 @@ caf::actor spawn_tree_sink(caf::actor_system& system, tree_job& job) {
 void spawn_tree_root(caf::actor_system& system, tree_job& job, const caf::actor& sink) {
   const auto depth = static_cast<std::uint32_t>(job.leaves_below.size() - 1);
   if (depth == 0)
-    system.spawn<leaf_actor>(&job, sink, 0u, std::uint64_t{0});
+    system.spawn<leaf_actor, caf::hidden>(&job, sink, 0u, std::uint64_t{0});
   else
-    system.spawn<inner_actor>(&job, sink, 0u, depth, std::uint64_t{0});
+    system.spawn<inner_actor, caf::hidden>(&job, sink, 0u, depth, std::uint64_t{0});
 }
 
 } // namespace actorbench::actors
