@@ -68,6 +68,10 @@ spawn_tree_sample make_sample(const tree_job& job, const spawn_tree_size& size,
 std::optional<spawn_tree_size> size_of_spawn_tree(std::uint64_t branching, std::uint64_t depth) {
   if (branching == 0)
     return std::nullopt;
+  // A chain: one actor per level (and no loop over a billion levels).
+  if (branching == 1)
+    return depth < max_spawn_tree_actors ? std::optional{spawn_tree_size{depth + 1, 1}}
+                                         : std::nullopt;
   spawn_tree_size s{1, 1};
   for (std::uint64_t level = 1; level <= depth; ++level) {
     // Checked before multiplying, so nothing overflows however large B and D.

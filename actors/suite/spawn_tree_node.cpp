@@ -1,5 +1,6 @@
 #include "actors/suite/spawn_tree_node.hpp"
 
+#include <algorithm>
 #include <utility>
 
 #include <caf/event_based_actor.hpp>
@@ -102,6 +103,18 @@ class leaf_actor : public lean_actor<caf::scheduled_actor> {
   std::uint64_t number_;
 };
 
+// Children an inner actor has spawned and not yet heard from, at most. CAF
+// 0.17.6's work-stealing queue is a singly-linked list whose take_tail()
+// walks it from the head: with the million children of B=1000000 D=1 queued
+// at once, every steal walked them all (over 60 s for the tree). With a
+// window the queues stay short; the trees of B <= 256 are spawned at once.
+constexpr std::uint32_t children_window = 256;
+
+// Children whose replay windows an inner actor keeps in a flat vector (8
+// bytes each, allocated as it is spawned); those of wider trees go to the
+// opener's hash map, as they come.
+constexpr std::uint32_t dense_children = 1024;
+
 // An inner actor of height h >= 1: spawns its B children (leaves when h is
 // 1), opens and sums their answers, and answers its parent.
 class inner_actor : public lean_actor<caf::event_based_actor> {
@@ -110,7 +123,7 @@ class inner_actor : public lean_actor<caf::event_based_actor> {
               std::uint32_t height, std::uint64_t first_leaf)
     : lean_actor<caf::event_based_actor>(cfg), job_(job), parent_(std::move(parent)), index_(index),
       height_(height), first_leaf_(first_leaf), first_child_(first_child(*job, index)),
-      opener_(job->keys, job->branching, first_child_) {
+      opener_(job->keys, std::min(job->branching, dense_children), first_child_) {
     job_->live.spawned();
   }
 
@@ -121,7 +134,7 @@ class inner_actor : public lean_actor<caf::event_based_actor> {
       send_answer(*job_, context(), parent_, index_, 0, 0);
       return {};
     }
-    spawn_children();
+    spawn_children(children_window);
     return {[this](const tree_answer& a) { on_answer(a); }};
   }
 
@@ -141,14 +154,22 @@ class inner_actor : public lean_actor<caf::event_based_actor> {
     return static_cast<std::uint32_t>(std::uint64_t{index} * job.branching + 1);
   }
 
-  void spawn_children() {
+  // Spawns the next children, up to `n`. After a timeout the rest are not
+  // spawned but counted as heard (with nothing), so the tree winds down.
+  void spawn_children(std::uint32_t n) {
+    if (job_->stop.load(std::memory_order_relaxed)) {
+      heard_ += job_->branching - next_child_;
+      next_child_ = job_->branching;
+      return;
+    }
     const auto width = job_->leaves_below[height_ - 1];
-    for (std::uint32_t i = 0; i < job_->branching; ++i) {
-      auto first = first_leaf_ + i * width;
+    for (auto end = std::min(job_->branching, next_child_ + n); next_child_ < end; ++next_child_) {
+      auto first = first_leaf_ + next_child_ * width;
+      auto index = first_child_ + next_child_;
       if (height_ == 1)
-        spawn<leaf_actor, caf::hidden>(job_, caf::actor{this}, first_child_ + i, first);
+        spawn<leaf_actor, caf::hidden>(job_, caf::actor{this}, index, first);
       else
-        spawn<inner_actor, caf::hidden>(job_, caf::actor{this}, first_child_ + i, height_ - 1, first);
+        spawn<inner_actor, caf::hidden>(job_, caf::actor{this}, index, height_ - 1, first);
     }
   }
 
@@ -167,7 +188,10 @@ class inner_actor : public lean_actor<caf::event_based_actor> {
       sum_ += a.sum;
       actors_ += a.actors;
     }
-    if (++heard_ < job_->branching)
+    ++heard_;
+    if (next_child_ < job_->branching)
+      spawn_children(1);
+    if (heard_ < job_->branching)
       return;
     send_answer(*job_, context(), parent_, index_, sum_, actors_ + 1);
     parent_ = nullptr;
@@ -181,6 +205,7 @@ class inner_actor : public lean_actor<caf::event_based_actor> {
   std::uint64_t first_leaf_;
   std::uint32_t first_child_;
   message_opener opener_;
+  std::uint32_t next_child_ = 0;
   std::uint32_t heard_ = 0;
   std::uint64_t sum_ = 0;
   std::uint64_t actors_ = 0;

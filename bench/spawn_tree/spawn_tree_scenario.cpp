@@ -1,7 +1,11 @@
 #include "bench/spawn_tree/spawn_tree_scenario.hpp"
 
+#include <algorithm>
+#include <cmath>
 #include <string>
+#include <variant>
 
+#include "actors/runtime/runtime.hpp"
 #include "actors/suite/spawn_tree.hpp"
 #include "bench/harness/process_memory.hpp"
 #include "bench/suite/suite_scenario.hpp"
@@ -10,12 +14,14 @@ namespace actorbench::bench {
 
 namespace {
 
-// RSS a tree needs per actor, for the up-front memory check. Only a few
-// thousand actors are alive at once (a worker runs an actor's last-spawned
-// child first, so the tree unfolds depth first), but each live actor holds
-// about 1 KB and allocators keep what they freed: about 60 bytes per tree
-// actor over the whole run at the defaults (RESULTS.md); this is that with room.
-constexpr std::uint64_t bytes_per_tree_actor = 128;
+// RSS per live actor: CAF's actor with its mailbox, about 1.2 KB (DESIGN.md;
+// 2.3-3 KB by this scenario's rss_per_actor_bytes at the defaults, which
+// includes what the allocator keeps), and an inner actor's replay windows
+// of up to 1024 children, 8 KB; this is that with room.
+constexpr double bytes_per_live_actor = 16384;
+// Per child beyond the first 1024 of the inner actors being run: an entry of
+// the opener's hash map.
+constexpr double bytes_per_wide_child = 64;
 
 void declare(declaration& d) {
   d.integer("branching")
@@ -78,6 +84,32 @@ std::optional<actors::spawn_tree_size> size_of(const configuration& c) {
                                     static_cast<std::uint64_t>(c.integer("depth")));
 }
 
+// The memory of a tree is that of its live actors, not of all it spawns: a
+// worker runs an actor's last-spawned child first, so it unfolds depth
+// first, holding at most W = min(B, 256) spawned siblings per level (an
+// actor spawns its children 256 at a time); a stealing worker does the same
+// with the subtree it took, whose ancestors wait meanwhile. So at most
+// threads x W x (D+1) pending actors, each with its D+1 ancestors, are alive
+// (about 100 measured at the defaults, where this bound says 980), never
+// more than the whole tree.
+std::optional<memory_estimate> tree_memory(const configuration& c) {
+  auto size = size_of(c);
+  if (!size)
+    return std::nullopt;
+  auto at = c.values.find("threads");
+  const double threads = at != c.values.end() && std::holds_alternative<std::int64_t>(at->second)
+                           ? static_cast<double>(std::get<std::int64_t>(at->second))
+                           : static_cast<double>(actors::available_cores());
+  const auto b = static_cast<double>(c.integer("branching"));
+  const double levels = static_cast<double>(c.integer("depth")) + 1;
+  const double live =
+    std::min(static_cast<double>(size->actors), threads * std::min(b, 256.0) * levels * levels);
+  const double wide = threads * levels * std::max(0.0, b - 1024) * bytes_per_wide_child;
+  const auto per_actor = static_cast<std::uint64_t>(
+    std::ceil((live * bytes_per_live_actor + wide) / static_cast<double>(size->actors)));
+  return memory_estimate{"depth", size->actors, "actors", "actor", per_actor};
+}
+
 result<std::vector<configuration>> refine(std::vector<configuration> plan) {
   for (const auto& c : plan)
     if (!size_of(c))
@@ -101,12 +133,7 @@ std::unique_ptr<scenario> make_spawn_tree_scenario() {
   declare(spec.declared);
   spec.run = run_tree;
   spec.refine = refine;
-  spec.memory = [](const configuration& c) -> std::optional<memory_estimate> {
-    auto size = size_of(c);
-    if (!size)
-      return std::nullopt;
-    return memory_estimate{"depth", size->actors, "actors", "actor", bytes_per_tree_actor};
-  };
+  spec.memory = tree_memory;
   spec.cost_hint = [](const configuration& c) {
     auto size = size_of(c);
     return size ? static_cast<double>(size->actors) / 1e6 : 1.0;
