@@ -101,7 +101,8 @@ result<spawn_tree_sample> run_spawn_tree(caf::actor_system& system, const seal_k
   auto sink = spawn_tree_sink(system, *job);
   const auto start = clock_type::now();
   spawn_tree_root(system, *job, sink);
-  std::uint64_t peak_live = 0;
+  // A first sample at once: a small tree may be gone before the next.
+  std::uint64_t peak_live = job->live.live();
   const bool answered = await_answer(*job, start + params.timeout, peak_live);
   if (!answered) {
     job->stop.store(true);
