@@ -1,0 +1,3 @@
+module actorbench/peers
+
+go 1.19
