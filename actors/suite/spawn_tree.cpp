@@ -56,8 +56,8 @@ spawn_tree_sample make_sample(const tree_job& job, const spawn_tree_size& size,
   s.sum = out.rejected ? 0 : out.sum;
   s.answered = out.rejected ? 0 : out.actors;
   s.strangers = job.strangers.load();
-  s.mismatches = (s.sum != s.expected_sum ? 1 : 0) + (s.answered != size.actors ? 1 : 0)
-                 + s.strangers;
+  s.mismatches =
+    (s.sum != s.expected_sum ? 1 : 0) + (s.answered != size.actors ? 1 : 0) + s.strangers;
   s.elapsed_s = std::chrono::duration<double>(out.checked_at - start).count();
   s.peak_live = peak_live;
   return s;
@@ -89,10 +89,10 @@ result<spawn_tree_sample> run_spawn_tree(caf::actor_system& system, const seal_k
                                          const spawn_tree_params& params) {
   auto size = size_of_spawn_tree(params.branching, params.depth);
   if (!size)
-    return error{errc::bad_parameter,
-                 "a tree of branching " + std::to_string(params.branching) + " and depth "
-                   + std::to_string(params.depth) + " has more than "
-                   + std::to_string(max_spawn_tree_actors) + " actors (or no branches)"};
+    return error{errc::bad_parameter, "a tree of branching " + std::to_string(params.branching)
+                                        + " and depth " + std::to_string(params.depth)
+                                        + " has more than " + std::to_string(max_spawn_tree_actors)
+                                        + " actors (or no branches)"};
   // The fault goes to the last leaf: with one scheduler thread it is the
   // first child its parent hears from (CAF runs an actor's last-spawned
   // child first), so a replayed copy arrives while the parent still waits.

@@ -82,7 +82,10 @@ class leaf_actor : public lean_actor<caf::scheduled_actor> {
 
   leaf_actor(caf::actor_config& cfg, tree_job* job, caf::actor parent, std::uint32_t index,
              std::uint64_t number)
-    : lean_actor<caf::scheduled_actor>(cfg), job_(job), parent_(std::move(parent)), index_(index),
+    : lean_actor<caf::scheduled_actor>(cfg),
+      job_(job),
+      parent_(std::move(parent)),
+      index_(index),
       number_(number) {
     job_->live.spawned();
   }
@@ -121,8 +124,13 @@ class inner_actor : public lean_actor<caf::event_based_actor> {
  public:
   inner_actor(caf::actor_config& cfg, tree_job* job, caf::actor parent, std::uint32_t index,
               std::uint32_t height, std::uint64_t first_leaf)
-    : lean_actor<caf::event_based_actor>(cfg), job_(job), parent_(std::move(parent)), index_(index),
-      height_(height), first_leaf_(first_leaf), first_child_(first_child(*job, index)),
+    : lean_actor<caf::event_based_actor>(cfg),
+      job_(job),
+      parent_(std::move(parent)),
+      index_(index),
+      height_(height),
+      first_leaf_(first_leaf),
+      first_child_(first_child(*job, index)),
       opener_(job->keys, std::min(job->branching, dense_children), first_child_) {
     job_->live.spawned();
   }

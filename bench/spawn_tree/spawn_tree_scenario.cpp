@@ -33,9 +33,8 @@ void declare(declaration& d) {
     .range(0, 1'000'000'000)
     .def("6")
     .unit("levels")
-    .help(
-      "Levels below the root (D): B^D leaves, (B^(D+1)-1)/(B-1) actors in all, at most "
-      + std::to_string(actors::max_spawn_tree_actors));
+    .help("Levels below the root (D): B^D leaves, (B^(D+1)-1)/(B-1) actors in all, at most "
+          + std::to_string(actors::max_spawn_tree_actors));
   d.metric("actors_s", "1/s")
     .headline()
     .higher_is_better()
