@@ -2,6 +2,7 @@
 
 #include "bench/spawn_tree/spawn_tree_scenario.hpp"
 #include "fake_run_context.hpp"
+#include "suite_values.hpp"
 
 using namespace actorbench::bench;
 
@@ -9,17 +10,8 @@ namespace {
 
 configuration tree(std::int64_t branching, std::int64_t depth, const std::string& crypto = "off") {
   configuration c;
-  c.values = {{"branching", branching},
-              {"depth", depth},
-              {"threads", std::int64_t{2}},
-              {"crypto", crypto},
-              {"timeout", 10.0},
-              {"backend", std::string{"openssl"}},
-              {"cipher", std::string{"aes-128-gcm"}},
-              {"payload-bytes", std::int64_t{64}}};
-  if (crypto == "off")
-    c.not_applicable = {"backend", "cipher", "payload-bytes"};
-  return c;
+  c.values = {{"branching", branching}, {"depth", depth}, {"threads", std::int64_t{2}}};
+  return testing::add_suite_values(c, crypto);
 }
 
 } // namespace
