@@ -104,23 +104,26 @@ result<spawn_tree_sample> run_spawn_tree(caf::actor_system& system, const seal_k
   // A first sample at once: a small tree may be gone before the next.
   std::uint64_t peak_live = job->live.live();
   const bool answered = await_answer(*job, start + params.timeout, peak_live);
+  const auto limit = std::to_string(params.timeout.count()) + " ms";
+  std::string missing;
   if (!answered) {
+    // What was missing when time ran out, before the tree winds down.
+    missing = "the root did not answer within " + limit + ": " + counts(*job, *size);
     job->stop.store(true);
     caf::anon_send_exit(sink, caf::exit_reason::user_shutdown);
   }
   sink = nullptr;
-  const auto teardown_limit = clock_type::now() + params.timeout;
-  if (!await_teardown(*job, teardown_limit)) {
-    auto detail = "the tree's actors were not all destroyed within "
-                  + std::to_string(params.timeout.count()) + " ms: " + counts(*job, *size);
+  if (!await_teardown(*job, clock_type::now() + params.timeout)) {
+    auto detail =
+      "the tree's actors were not all destroyed within " + limit + ": " + counts(*job, *size);
     // Actors still alive read the job: it must not be freed under them.
-    job.release();
-    return error{answered ? errc::teardown_timeout : errc::timeout, detail};
+    static_cast<void>(job.release());
+    if (!answered)
+      return error{errc::timeout, missing + "; then " + detail};
+    return error{errc::teardown_timeout, detail};
   }
   if (!answered)
-    return error{errc::timeout, "the root did not answer within "
-                                  + std::to_string(params.timeout.count())
-                                  + " ms: " + counts(*job, *size)};
+    return error{errc::timeout, missing};
   if (auto failed = job->seal_failures.load())
     return error{errc::crypto_failure, std::to_string(failed) + " answers could not be sealed"};
   return make_sample(*job, *size, start, peak_live);
