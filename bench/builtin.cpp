@@ -13,6 +13,7 @@
 #include "bench/pingpong/pingpong_scenario.hpp"
 #include "bench/ring/ring_scenario.hpp"
 #include "bench/rpc/rpc_scenario.hpp"
+#include "bench/spawn_tree/spawn_tree_scenario.hpp"
 #include "bench/version.hpp"
 #include "bench/zone/zone_scenario.hpp"
 #include "crypto/registry.hpp"
@@ -31,6 +32,7 @@ result<bool> add_builtin_scenarios(registry& r) {
     // The message-passing suite (issue 16).
     make_pingpong_scenario,
     make_ring_scenario,
+    make_spawn_tree_scenario,
     make_big_scenario,
     make_chameneos_scenario,
     make_fjthrput_scenario,

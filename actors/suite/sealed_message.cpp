@@ -201,9 +201,14 @@ result<sealed_payload> message_sealer::seal() {
 message_opener::message_opener(const seal_keys* keys, std::size_t dense_senders)
   : keys_(keys), dense_(dense_senders, 0) {}
 
+message_opener::message_opener(const seal_keys* keys, std::size_t dense_senders,
+                               std::uint32_t first_dense)
+  : keys_(keys), dense_(dense_senders, 0), dense_base_(first_dense) {}
+
 message_opener::message_opener(message_opener&& other) noexcept
   : keys_(other.keys_),
     dense_(std::move(other.dense_)),
+    dense_base_(other.dense_base_),
     sparse_(std::move(other.sparse_)),
     scratch_(std::move(other.scratch_)),
     opened_(other.opened_),
@@ -220,6 +225,7 @@ message_opener& message_opener::operator=(message_opener&& other) noexcept {
     report();
     keys_ = other.keys_;
     dense_ = std::move(other.dense_);
+    dense_base_ = other.dense_base_;
     sparse_ = std::move(other.sparse_);
     scratch_ = std::move(other.scratch_);
     opened_ = other.opened_;
@@ -250,7 +256,9 @@ void message_opener::report() noexcept {
 }
 
 bool message_opener::fresh(std::uint32_t sender, std::uint64_t counter) {
-  auto& last = sender < dense_.size() ? dense_[sender] : sparse_[sender];
+  // Ids below the base wrap around to large offsets: they go to the map.
+  const auto slot = static_cast<std::uint64_t>(sender) - dense_base_;
+  auto& last = slot < dense_.size() ? dense_[slot] : sparse_[sender];
   if (counter + 1 <= last)
     return false;
   last = counter + 1;

@@ -147,6 +147,9 @@ class message_opener {
   /// `dense_senders`: sender ids below it are tracked in a flat vector
   /// (mailbox's 100 senders); others in a hash map.
   explicit message_opener(const seal_keys* keys, std::size_t dense_senders = 0);
+  /// The same for the ids [first_dense, first_dense + dense_senders) (a
+  /// spawn-tree parent's children, whose tree indices are consecutive).
+  message_opener(const seal_keys* keys, std::size_t dense_senders, std::uint32_t first_dense);
   message_opener(message_opener&& other) noexcept;
   message_opener& operator=(message_opener&& other) noexcept;
   ~message_opener();
@@ -163,6 +166,7 @@ class message_opener {
   const seal_keys* keys_ = nullptr;
   // Per sender: 1 + the last counter seen (0: none yet).
   std::vector<std::uint64_t> dense_;
+  std::uint32_t dense_base_ = 0;
   std::unordered_map<std::uint32_t, std::uint64_t> sparse_;
   std::vector<std::uint8_t> scratch_;
   std::uint64_t opened_ = 0;

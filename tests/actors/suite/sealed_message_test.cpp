@@ -123,3 +123,18 @@ TEST_CASE("a cipher without a tag is refused") {
   REQUIRE_FALSE(keys);
   CHECK(keys.err().detail.find("not an AEAD cipher") != std::string::npos);
 }
+
+TEST_CASE("an opener with a dense base catches replays inside and outside its dense ids") {
+  seal_keys off;
+  // Ids 100..103 dense (a spawn-tree parent's four children), others mapped.
+  message_opener receiver{&off, 4, 100};
+  for (std::uint32_t sender : {99u, 100u, 103u, 104u, 7u}) {
+    CAPTURE(sender);
+    message_sealer sealer{&off, sender};
+    auto first = sealer.seal();
+    REQUIRE(first);
+    CHECK(receiver.open(*first) == open_verdict::ok);
+    CHECK(receiver.open(*first) == open_verdict::replayed);
+  }
+  CHECK(receiver.replayed() == 5);
+}

@@ -3,6 +3,7 @@
 #include "actors/suite/suite_fault.hpp"
 #include "bench/suite/suite_scenario.hpp"
 #include "fake_run_context.hpp"
+#include "suite_values.hpp"
 
 namespace actors = actorbench::actors;
 using namespace actorbench::bench;
@@ -40,16 +41,8 @@ suite_spec toy_spec() {
 
 configuration toy(const std::string& crypto, bool forge_one = false) {
   configuration c;
-  c.values = {{"messages", std::int64_t{200}},
-              {"forge-one", forge_one},
-              {"crypto", crypto},
-              {"timeout", 10.0},
-              {"backend", std::string{"openssl"}},
-              {"cipher", std::string{"aes-128-gcm"}},
-              {"payload-bytes", std::int64_t{64}}};
-  if (crypto == "off")
-    c.not_applicable = {"backend", "cipher", "payload-bytes"};
-  return c;
+  c.values = {{"messages", std::int64_t{200}}, {"forge-one", forge_one}};
+  return testing::add_suite_values(c, crypto);
 }
 
 } // namespace
