@@ -7,6 +7,7 @@
 #include "bench/fanout/fanout_scenario.hpp"
 #include "bench/git_commit.hpp"
 #include "bench/keygen/keygen_scenario.hpp"
+#include "bench/mailbox/mailbox_scenario.hpp"
 #include "bench/rpc/rpc_scenario.hpp"
 #include "bench/version.hpp"
 #include "bench/zone/zone_scenario.hpp"
@@ -24,6 +25,8 @@ result<bool> add_builtin_scenarios(registry& r) {
   if (auto added = r.add(make_zone_scenario()); !added)
     return added.err();
   if (auto added = r.add(make_rpc_scenario()); !added)
+    return added.err();
+  if (auto added = r.add(make_mailbox_scenario()); !added)
     return added.err();
   return true;
 }

@@ -7,6 +7,8 @@
 #include <unordered_map>
 #include <vector>
 
+#include <caf/meta/type_name.hpp>
+
 #include "actors/error.hpp"
 #include "crypto/backend.hpp"
 #include "crypto/bytes.hpp"
@@ -28,6 +30,13 @@ struct sealed_payload {
   std::uint64_t counter = 0;
   std::vector<std::uint8_t> bytes;
 };
+
+/// CAF's inspection of a payload: what lets it be a message's content (CAF
+/// 0.17 insists on it) and cross to another node.
+template <class Inspector>
+typename Inspector::result_type inspect(Inspector& f, sealed_payload& x) {
+  return f(caf::meta::type_name("sealed_payload"), x.sender, x.counter, x.bytes);
+}
 
 /// What opening one payload found.
 enum class open_verdict { ok, forged, replayed };
