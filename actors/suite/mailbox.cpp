@@ -5,67 +5,13 @@
 #include <vector>
 
 #include <caf/event_based_actor.hpp>
+#include <caf/exit_reason.hpp>
 #include <caf/mailbox_element.hpp>
 #include <caf/send.hpp>
 
 namespace actorbench::actors {
 
 namespace {
-
-class mailbox_receiver : public caf::event_based_actor {
- public:
-  mailbox_receiver(caf::actor_config& cfg, const seal_keys* keys, std::size_t senders,
-                   std::size_t messages, std::shared_ptr<mailbox_tally> tally)
-    : caf::event_based_actor(cfg),
-      opener_(keys, senders),
-      next_(senders, 0),
-      count_(senders, 0),
-      messages_(messages),
-      tally_(std::move(tally)) {}
-
-  caf::behavior make_behavior() override {
-    return {[this](const sealed_payload& p) { on_message(p); }};
-  }
-
- private:
-  void on_message(const sealed_payload& p) {
-    opener_.open(p);
-    if (p.sender >= next_.size()) {
-      ++mismatches_; // no such sender
-    } else {
-      if (p.counter != next_[p.sender])
-        ++mismatches_;
-      next_[p.sender] = p.counter + 1;
-      ++count_[p.sender];
-    }
-    // A relaxed store now and then: enough for a timeout's message, and no
-    // shared cache line written per message.
-    if (++received_ == tally_->expected)
-      finish();
-    else if ((received_ & 0xfff) == 0)
-      tally_->progress.store(received_, std::memory_order_relaxed);
-  }
-
-  // Every sender must have sent exactly 0..M-1: its count and its last
-  // sequence number are both M.
-  void finish() {
-    for (std::size_t s = 0; s < next_.size(); ++s)
-      if (next_[s] != messages_ || count_[s] != messages_)
-        ++mismatches_;
-    tally_->mismatches.store(mismatches_);
-    tally_->progress.store(received_);
-    tally_->done.count_down();
-    quit();
-  }
-
-  message_opener opener_;
-  std::vector<std::uint64_t> next_;
-  std::vector<std::uint64_t> count_;
-  std::uint64_t messages_;
-  std::uint64_t received_ = 0;
-  std::uint64_t mismatches_ = 0;
-  std::shared_ptr<mailbox_tally> tally_;
-};
 
 // An anonymous send (no sender reference to count up and down per message,
 // as CAF's mailbox_performance does) that still wakes the receiver on this
@@ -104,12 +50,6 @@ caf::behavior mailbox_sender(caf::event_based_actor* self, caf::actor receiver,
 
 } // namespace
 
-caf::actor spawn_mailbox_receiver(caf::actor_system& system, const seal_keys& keys,
-                                  const mailbox_params& params,
-                                  std::shared_ptr<mailbox_tally> tally) {
-  return system.spawn<mailbox_receiver>(&keys, params.senders, params.messages, std::move(tally));
-}
-
 caf::actor spawn_mailbox_sender(caf::actor_system& system, const seal_keys& keys,
                                 const mailbox_params& params, const caf::actor& receiver,
                                 std::uint32_t id, std::shared_ptr<mailbox_tally> tally) {
@@ -139,7 +79,8 @@ result<mailbox_sample> run_mailbox(caf::actor_system& system, const seal_keys& k
     return error{errc::bad_parameter, "mailbox needs at least one sender and one message"};
   const auto total = static_cast<std::uint64_t>(params.senders) * params.messages;
   auto tally = std::make_shared<mailbox_tally>(total);
-  auto receiver = spawn_mailbox_receiver(system, keys, params, tally);
+  auto receiver =
+    spawn_mailbox_receiver(system, keys, params.senders, params.messages, params.dispatch, tally);
   std::vector<caf::actor> senders;
   senders.reserve(params.senders);
   const auto start = countdown_latch::clock::now();

@@ -10,7 +10,7 @@
 #include <caf/actor_system.hpp>
 
 #include "actors/error.hpp"
-#include "actors/runtime/countdown_latch.hpp"
+#include "actors/suite/mailbox_receiver.hpp"
 #include "actors/suite/sealed_message.hpp"
 #include "actors/suite/suite_fault.hpp"
 
@@ -27,6 +27,8 @@ struct mailbox_params {
   std::size_t senders = 100;
   /// Messages per sender.
   std::size_t messages = 100'000;
+  /// How the receiver takes its messages.
+  mailbox_dispatch dispatch = mailbox_dispatch::drain;
   /// The longest the receiver may take to get every message.
   std::chrono::milliseconds timeout{60'000};
   /// forge: sender 0's middle message altered; replay: sent twice;
@@ -46,29 +48,6 @@ struct mailbox_sample {
   /// From the first sender's spawn until the receiver checked the last message.
   double elapsed_s = 0;
 };
-
-/// What the run's actors share with whoever waits for them (held by each,
-/// so a run that timed out may return while they still go on).
-struct mailbox_tally {
-  /// `total`: the messages the receiver ends at.
-  explicit mailbox_tally(std::uint64_t total) : expected(total) {}
-  /// Counted down by the receiver after the last check (stamping the time),
-  /// or by a sender whose sealing failed (with `seal_failed` set).
-  countdown_latch done{1};
-  const std::uint64_t expected;
-  /// The receiver's count now and then (for a timeout's message), and at the end.
-  std::atomic<std::uint64_t> progress{0};
-  /// The receiver's verdict, set before `done`.
-  std::atomic<std::uint64_t> mismatches{0};
-  std::atomic<bool> seal_failed{false};
-};
-
-/// Spawns the receiver of `params.senders` × `params.messages` messages. It
-/// checks each one as it arrives and, after the last, counts down
-/// `tally->done` and quits. `keys` must outlive it.
-caf::actor spawn_mailbox_receiver(caf::actor_system& system, const seal_keys& keys,
-                                  const mailbox_params& params,
-                                  std::shared_ptr<mailbox_tally> tally);
 
 /// Spawns sender `id` (0 <= id < senders, its sealer's id), which sends its
 /// `params.messages` messages to `receiver` and quits. The receiver may be

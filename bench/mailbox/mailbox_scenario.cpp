@@ -20,6 +20,12 @@ declaration make_declaration() {
     .help(
       "Messages each sender sends (refused up front if all of them queued at once cannot fit "
       "in memory)");
+  d.word("dispatch", {"drain", "behavior"})
+    .def("drain")
+    .help(
+      "How the receiver takes its messages: drain: it drains its mailbox itself, handling each "
+      "payload as it comes off CAF's queue (anything else goes through CAF's own path, in "
+      "order); behavior: CAF's behavior dispatch for every message");
   d.metric("messages_s", "1/s")
     .headline()
     .higher_is_better()
@@ -48,6 +54,8 @@ result<run_record> run_mailbox_once(suite_run& in) {
   params.senders = static_cast<std::size_t>(in.config.integer("senders"));
   params.messages = static_cast<std::size_t>(in.config.integer("messages"));
   params.timeout = in.timeout;
+  params.dispatch = in.config.word("dispatch") == "behavior" ? actors::mailbox_dispatch::behavior
+                                                             : actors::mailbox_dispatch::drain;
   auto sample = actors::run_mailbox(in.system, in.keys, params);
   if (!sample)
     return runtime_failure(sample.err().detail);
