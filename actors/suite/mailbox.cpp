@@ -1,5 +1,6 @@
 #include "actors/suite/mailbox.hpp"
 
+#include <algorithm>
 #include <memory>
 #include <string>
 #include <vector>
@@ -7,6 +8,7 @@
 #include <caf/event_based_actor.hpp>
 #include <caf/exit_reason.hpp>
 #include <caf/mailbox_element.hpp>
+#include <caf/atom.hpp>
 #include <caf/send.hpp>
 
 namespace actorbench::actors {
@@ -16,45 +18,85 @@ namespace {
 // An anonymous send (no sender reference to count up and down per message,
 // as CAF's mailbox_performance does) that still wakes the receiver on this
 // worker, as a send from an actor does.
-void enqueue(caf::local_actor* self, const caf::actor& receiver, sealed_payload&& p) {
+void send_payload(caf::local_actor* self, const caf::actor& receiver, sealed_payload&& p) {
   receiver->enqueue(caf::make_mailbox_element(nullptr, caf::make_message_id(), {}, std::move(p)),
                     self->context());
 }
 
-// Sends every message in one go, as fast as the mailbox takes them.
-caf::behavior mailbox_sender(caf::event_based_actor* self, caf::actor receiver,
-                             message_sealer sealer, std::size_t messages, suite_fault fault,
-                             std::shared_ptr<mailbox_tally> tally) {
-  const bool faulty = sealer.sender() == 0 && fault != suite_fault::none;
-  for (std::size_t i = 0; i < messages; ++i) {
-    auto p = sealer.seal();
-    if (p && faulty && i == messages / 2) {
-      if (fault == suite_fault::forge)
-        forge(*p);
-      else if (fault == suite_fault::replay)
-        enqueue(self, receiver, sealed_payload{*p});
-      else if (fault == suite_fault::miscount)
-        p = sealer.seal(); // the skipped number is never sent
-    }
-    if (!p) {
-      // The receiver cannot end now: wake the waiter instead.
-      tally->seal_failed.store(true);
-      tally->done.count_down();
-      break;
-    }
-    enqueue(self, receiver, std::move(*p));
+using more_atom = caf::atom_constant<caf::atom("more")>;
+
+// Sends its messages `burst` at a time, yielding its worker between bursts
+// (as Erlang's scheduler preempts a process after its reductions) so the
+// receiver runs while what it is sent is still in cache.
+class mailbox_sender : public caf::event_based_actor {
+ public:
+  mailbox_sender(caf::actor_config& cfg, caf::actor receiver, message_sealer sealer,
+                 const mailbox_params& params, std::shared_ptr<mailbox_tally> tally)
+    : caf::event_based_actor(cfg),
+      receiver_(std::move(receiver)),
+      sealer_(std::move(sealer)),
+      messages_(params.messages),
+      burst_(std::max<std::size_t>(params.burst, 1)),
+      fault_(sealer_.sender() == 0 ? params.fault : suite_fault::none),
+      tally_(std::move(tally)) {}
+
+  caf::behavior make_behavior() override {
+    send_burst();
+    return {[this](more_atom) { send_burst(); }};
   }
-  self->quit();
-  return {};
-}
+
+  // One message (one burst) per turn, then the back of the worker's queue.
+  resume_result resume(caf::execution_unit* ctx, std::size_t) override {
+    return caf::event_based_actor::resume(ctx, 1);
+  }
+
+ private:
+  void send_burst() {
+    const auto end = std::min(messages_, sent_ + burst_);
+    for (; sent_ < end; ++sent_) {
+      auto p = sealer_.seal();
+      if (p && fault_ != suite_fault::none && sent_ == messages_ / 2)
+        apply_fault(*p);
+      if (!p) {
+        // The receiver cannot end now: wake the waiter instead.
+        tally_->seal_failed.store(true);
+        tally_->done.count_down();
+        quit();
+        return;
+      }
+      send_payload(this, receiver_, std::move(*p));
+    }
+    if (sent_ < messages_)
+      send(this, more_atom::value);
+    else
+      quit();
+  }
+
+  void apply_fault(sealed_payload& p) {
+    if (fault_ == suite_fault::forge)
+      forge(p);
+    else if (fault_ == suite_fault::replay)
+      send_payload(this, receiver_, sealed_payload{p});
+    else if (fault_ == suite_fault::miscount && !sealer_.seal())
+      tally_->seal_failed.store(true); // the skipped number is never sent
+  }
+
+  caf::actor receiver_;
+  message_sealer sealer_;
+  std::size_t messages_;
+  std::size_t burst_;
+  std::size_t sent_ = 0;
+  suite_fault fault_;
+  std::shared_ptr<mailbox_tally> tally_;
+};
 
 } // namespace
 
 caf::actor spawn_mailbox_sender(caf::actor_system& system, const seal_keys& keys,
                                 const mailbox_params& params, const caf::actor& receiver,
                                 std::uint32_t id, std::shared_ptr<mailbox_tally> tally) {
-  return system.spawn(mailbox_sender, receiver, message_sealer{&keys, id}, params.messages,
-                      params.fault, std::move(tally));
+  return system.spawn<mailbox_sender>(receiver, message_sealer{&keys, id}, params,
+                                      std::move(tally));
 }
 
 namespace {
@@ -89,8 +131,10 @@ result<mailbox_sample> run_mailbox(caf::actor_system& system, const seal_keys& k
       spawn_mailbox_sender(system, keys, params, receiver, static_cast<std::uint32_t>(s), tally));
   const bool done = tally->done.wait_for(params.timeout);
   if (!done || tally->seal_failed.load()) {
-    // Senders end on their own; the receiver waits for messages that will
-    // not come.
+    // Senders stop at their next turn; the receiver would wait for
+    // messages that will not come.
+    for (auto& s : senders)
+      caf::anon_send_exit(s, caf::exit_reason::kill);
     caf::anon_send_exit(receiver, caf::exit_reason::kill);
     if (!done)
       return timed_out(params, *tally);

@@ -27,6 +27,8 @@ struct mailbox_params {
   std::size_t senders = 100;
   /// Messages per sender.
   std::size_t messages = 100'000;
+  /// Messages a sender sends per turn before it yields its worker.
+  std::size_t burst = 64;
   /// How the receiver takes its messages.
   mailbox_dispatch dispatch = mailbox_dispatch::drain;
   /// The longest the receiver may take to get every message.
