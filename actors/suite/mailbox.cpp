@@ -8,7 +8,6 @@
 #include <caf/event_based_actor.hpp>
 #include <caf/exit_reason.hpp>
 #include <caf/mailbox_element.hpp>
-#include <caf/atom.hpp>
 #include <caf/send.hpp>
 
 namespace actorbench::actors {
@@ -23,11 +22,11 @@ void send_payload(caf::local_actor* self, const caf::actor& receiver, sealed_pay
                     self->context());
 }
 
-using more_atom = caf::atom_constant<caf::atom("more")>;
-
 // Sends its messages `burst` at a time, yielding its worker between bursts
 // (as Erlang's scheduler preempts a process after its reductions) so the
-// receiver runs while what it is sent is still in cache.
+// receiver runs while what it is sent is still in cache. A turn needs no
+// message: the sender stays scheduled, at the back of its worker's queue,
+// until its last burst.
 class mailbox_sender : public caf::event_based_actor {
  public:
   mailbox_sender(caf::actor_config& cfg, caf::actor receiver, message_sealer sealer,
@@ -40,14 +39,17 @@ class mailbox_sender : public caf::event_based_actor {
       fault_(sealer_.sender() == 0 ? params.fault : suite_fault::none),
       tally_(std::move(tally)) {}
 
-  caf::behavior make_behavior() override {
-    send_burst();
-    return {[this](more_atom) { send_burst(); }};
-  }
+  // Its only mail is an exit message (nobody else has its handle): CAF's
+  // default handling of that needs a behavior to be there.
+  caf::behavior make_behavior() override { return {[](caf::unit_t) {}}; }
 
-  // One message (one burst) per turn, then the back of the worker's queue.
-  resume_result resume(caf::execution_unit* ctx, std::size_t) override {
-    return caf::event_based_actor::resume(ctx, 1);
+  resume_result resume(caf::execution_unit* ctx, std::size_t max_throughput) override {
+    if (!mailbox().empty() || getf(is_shutting_down_flag))
+      return caf::event_based_actor::resume(ctx, max_throughput);
+    if (!activate(ctx)) // the first turn makes the behavior
+      return resumable::done;
+    send_burst();
+    return finalize() ? resumable::done : resumable::resume_later;
   }
 
  private:
@@ -66,9 +68,7 @@ class mailbox_sender : public caf::event_based_actor {
       }
       send_payload(this, receiver_, std::move(*p));
     }
-    if (sent_ < messages_)
-      send(this, more_atom::value);
-    else
+    if (sent_ == messages_)
       quit();
   }
 

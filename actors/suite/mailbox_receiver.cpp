@@ -57,11 +57,13 @@ class mailbox_receiver : public caf::event_based_actor {
     auto& normal = std::get<normal_queue_index>(inbox.queue().queues());
     std::size_t handled = 0;
     for (;;) {
+      // Only fetch_more moves mail into the queues: urgent mail (exit
+      // messages) is looked for once per batch, and goes first.
       inbox.fetch_more();
+      if (!urgent.empty())
+        return caf::event_based_actor::resume(ctx, max_throughput);
       normal.flush_cache();
       while (handled < max_throughput) {
-        if (!urgent.empty())
-          return caf::event_based_actor::resume(ctx, max_throughput);
         auto* x = normal.peek();
         if (x == nullptr)
           break;
