@@ -3,6 +3,7 @@
 #include "actors/suite/mailbox.hpp"
 #include "bench/mailbox/mailbox_scenario.hpp"
 #include "fake_run_context.hpp"
+#include "suite/suite_test_config.hpp"
 
 using namespace actorbench::bench;
 
@@ -13,14 +14,8 @@ configuration small_mailbox(const std::string& crypto) {
   c.values = {{"senders", std::int64_t{3}},
               {"messages", std::int64_t{200}},
               {"burst", std::int64_t{16}},
-              {"dispatch", std::string{"drain"}},
-              {"crypto", crypto},
-              {"timeout", 10.0},
-              {"backend", std::string{"openssl"}},
-              {"cipher", std::string{"aes-128-gcm"}},
-              {"payload-bytes", std::int64_t{64}}};
-  if (crypto == "off")
-    c.not_applicable = {"backend", "cipher", "payload-bytes"};
+              {"dispatch", std::string{"drain"}}};
+  testing::set_suite_params(c, crypto);
   return c;
 }
 

@@ -3,6 +3,7 @@
 #include "actors/suite/suite_fault.hpp"
 #include "bench/suite/suite_scenario.hpp"
 #include "fake_run_context.hpp"
+#include "suite/suite_test_config.hpp"
 
 namespace actors = actorbench::actors;
 using namespace actorbench::bench;
@@ -40,15 +41,8 @@ suite_spec toy_spec() {
 
 configuration toy(const std::string& crypto, bool forge_one = false) {
   configuration c;
-  c.values = {{"messages", std::int64_t{200}},
-              {"forge-one", forge_one},
-              {"crypto", crypto},
-              {"timeout", 10.0},
-              {"backend", std::string{"openssl"}},
-              {"cipher", std::string{"aes-128-gcm"}},
-              {"payload-bytes", std::int64_t{64}}};
-  if (crypto == "off")
-    c.not_applicable = {"backend", "cipher", "payload-bytes"};
+  c.values = {{"messages", std::int64_t{200}}, {"forge-one", forge_one}};
+  testing::set_suite_params(c, crypto);
   return c;
 }
 
