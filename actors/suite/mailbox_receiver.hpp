@@ -18,7 +18,7 @@ enum class mailbox_dispatch {
   /// It drains its mailbox itself: each of the benchmark's payloads is
   /// handled as it comes off CAF's queue, anything else (exit messages,
   /// requests) goes through CAF's own path, in order. CAF 0.17's behavior
-  /// dispatch costs about 600 instructions a message (categorising, DRR
+  /// dispatch costs about 750 instructions a message (categorising, DRR
   /// rounds, a clock read every 3 messages, a response promise per message):
   /// more than the check itself many times over.
   drain,
