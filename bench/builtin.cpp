@@ -10,6 +10,7 @@
 #include "bench/fjthrput/fjthrput_scenario.hpp"
 #include "bench/git_commit.hpp"
 #include "bench/keygen/keygen_scenario.hpp"
+#include "bench/mailbox/mailbox_scenario.hpp"
 #include "bench/pingpong/pingpong_scenario.hpp"
 #include "bench/ring/ring_scenario.hpp"
 #include "bench/rpc/rpc_scenario.hpp"
@@ -32,6 +33,7 @@ result<bool> add_builtin_scenarios(registry& r) {
     // The message-passing suite (issue 16).
     make_pingpong_scenario,
     make_ring_scenario,
+    make_mailbox_scenario,
     make_spawn_tree_scenario,
     make_big_scenario,
     make_chameneos_scenario,

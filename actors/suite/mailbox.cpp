@@ -1,0 +1,168 @@
+#include "actors/suite/mailbox.hpp"
+
+#include <algorithm>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <caf/event_based_actor.hpp>
+#include <caf/exit_reason.hpp>
+#include <caf/mailbox_element.hpp>
+#include <caf/send.hpp>
+
+namespace actorbench::actors {
+
+namespace {
+
+// An anonymous send (no sender reference to count up and down per message,
+// as CAF's mailbox_performance does) that still wakes the receiver on this
+// worker, as a send from an actor does.
+void send_payload(caf::local_actor* self, const caf::actor& receiver, sealed_payload&& p) {
+  receiver->enqueue(caf::make_mailbox_element(nullptr, caf::make_message_id(), {}, std::move(p)),
+                    self->context());
+}
+
+// Sends its messages `burst` at a time, yielding its worker between bursts
+// (as Erlang's scheduler preempts a process after its reductions) so the
+// receiver runs while what it is sent is still in cache. A turn needs no
+// message: the sender stays scheduled, at the back of its worker's queue,
+// until its last burst.
+class mailbox_sender : public caf::event_based_actor {
+ public:
+  mailbox_sender(caf::actor_config& cfg, caf::actor receiver, message_sealer sealer,
+                 const mailbox_params& params, std::shared_ptr<mailbox_tally> tally)
+    : caf::event_based_actor(cfg),
+      receiver_(std::move(receiver)),
+      sealer_(std::move(sealer)),
+      messages_(params.messages),
+      burst_(std::max<std::size_t>(params.burst, 1)),
+      fault_(sealer_.sender() == 0 ? params.fault : suite_fault::none),
+      tally_(std::move(tally)) {}
+
+  // Its only mail is an exit message (nobody else has its handle): CAF's
+  // default handling of that needs a behavior to be there.
+  caf::behavior make_behavior() override { return {[](caf::unit_t) {}}; }
+
+  resume_result resume(caf::execution_unit* ctx, std::size_t max_throughput) override {
+    if (!mailbox().empty() || getf(is_shutting_down_flag))
+      return caf::event_based_actor::resume(ctx, max_throughput);
+    if (!activate(ctx)) // the first turn makes the behavior
+      return resumable::done;
+    send_burst();
+    return finalize() ? resumable::done : resumable::resume_later;
+  }
+
+ private:
+  void send_burst() {
+    const auto end = std::min(messages_, sent_ + burst_);
+    for (; sent_ < end; ++sent_) {
+      auto p = sealer_.seal();
+      if (p && fault_ != suite_fault::none && sent_ == messages_ / 2)
+        apply_fault(*p);
+      if (!p) {
+        // The receiver cannot end now: wake the waiter instead.
+        tally_->seal_failed.store(true);
+        tally_->done.count_down();
+        quit();
+        return;
+      }
+      send_payload(this, receiver_, std::move(*p));
+    }
+    if (sent_ == messages_)
+      quit();
+  }
+
+  void apply_fault(sealed_payload& p) {
+    if (fault_ == suite_fault::forge)
+      forge(p);
+    else if (fault_ == suite_fault::replay)
+      send_payload(this, receiver_, sealed_payload{p});
+    else if (fault_ == suite_fault::miscount && !sealer_.seal())
+      tally_->seal_failed.store(true); // the skipped number is never sent
+  }
+
+  caf::actor receiver_;
+  message_sealer sealer_;
+  std::size_t messages_;
+  std::size_t burst_;
+  std::size_t sent_ = 0;
+  suite_fault fault_;
+  std::shared_ptr<mailbox_tally> tally_;
+};
+
+} // namespace
+
+caf::actor spawn_mailbox_sender(caf::actor_system& system, const seal_keys& keys,
+                                const mailbox_params& params, const caf::actor& receiver,
+                                std::uint32_t id, std::shared_ptr<mailbox_tally> tally) {
+  return system.spawn<mailbox_sender>(receiver, message_sealer{&keys, id}, params,
+                                      std::move(tally));
+}
+
+namespace {
+
+double seconds(countdown_latch::clock::duration d) {
+  return std::chrono::duration<double>(d).count();
+}
+
+error timed_out(const mailbox_params& params, const mailbox_tally& tally) {
+  return error{errc::timeout,
+               "mailbox: the receiver had about " + std::to_string(tally.progress.load()) + " of "
+                 + std::to_string(tally.expected) + " messages (" + std::to_string(params.senders)
+                 + " senders x " + std::to_string(params.messages) + ") after "
+                 + std::to_string(params.timeout.count()) + " ms"};
+}
+
+} // namespace
+
+result<mailbox_sample> run_mailbox(caf::actor_system& system, const seal_keys& keys,
+                                   const mailbox_params& params) {
+  if (params.senders == 0 || params.messages == 0)
+    return error{errc::bad_parameter, "mailbox needs at least one sender and one message"};
+  const auto total = static_cast<std::uint64_t>(params.senders) * params.messages;
+  auto tally = std::make_shared<mailbox_tally>(total);
+  auto receiver =
+    spawn_mailbox_receiver(system, keys, params.senders, params.messages, params.dispatch, tally);
+  std::vector<caf::actor> senders;
+  senders.reserve(params.senders);
+  const auto start = countdown_latch::clock::now();
+  for (std::size_t s = 0; s < params.senders; ++s)
+    senders.push_back(
+      spawn_mailbox_sender(system, keys, params, receiver, static_cast<std::uint32_t>(s), tally));
+  const bool done = tally->done.wait_for(params.timeout);
+  if (!done || tally->seal_failed.load()) {
+    // Senders stop at their next turn; the receiver would wait for
+    // messages that will not come.
+    for (auto& s : senders)
+      caf::anon_send_exit(s, caf::exit_reason::kill);
+    caf::anon_send_exit(receiver, caf::exit_reason::kill);
+    if (!done)
+      return timed_out(params, *tally);
+    return error{errc::crypto_failure, "mailbox: a sender could not seal its payload"};
+  }
+  mailbox_sample out;
+  out.senders = params.senders;
+  out.messages = params.messages;
+  out.received = tally->progress.load();
+  out.mismatches = tally->mismatches.load();
+  out.elapsed_s = seconds(tally->done.reached_at() - start);
+  return out;
+}
+
+std::uint64_t mailbox_bytes_per_message(std::size_t sealed_bytes) {
+  // jemalloc's size classes: 16-byte steps up to 128, then 4 per doubling.
+  auto rounded = [](std::uint64_t n) -> std::uint64_t {
+    if (n == 0)
+      return 0;
+    if (n <= 128)
+      return (n + 15) / 16 * 16;
+    std::uint64_t group = 64;
+    while (group * 2 < n)
+      group *= 2;
+    const auto step = group / 4;
+    return (n + step - 1) / step * step;
+  };
+  return rounded(sizeof(caf::mailbox_element_vals<sealed_payload>)) + rounded(sealed_bytes);
+}
+
+} // namespace actorbench::actors

@@ -1,0 +1,97 @@
+#include "bench/mailbox/mailbox_scenario.hpp"
+
+#include "actors/suite/mailbox.hpp"
+#include "bench/suite/suite_scenario.hpp"
+
+namespace actorbench::bench {
+
+namespace {
+
+declaration make_declaration() {
+  declaration d{"mailbox",
+                "S senders each send M messages to one receiver as fast as they can, no "
+                "acknowledgement (CAF's mailbox_performance); the receiver checks every "
+                "sender's order and count"};
+  d.integer("senders").range(1, 100'000).def("100").unit("actors").help("Sender actors");
+  d.integer("messages")
+    .range(1, 1'000'000'000)
+    .def("100000")
+    .unit("messages")
+    .help(
+      "Messages each sender sends (refused up front if all of them queued at once cannot fit "
+      "in memory)");
+  d.integer("burst")
+    .range(1, 1'000'000'000)
+    .def("64")
+    .unit("messages")
+    .help(
+      "Messages a sender sends per turn before it yields its worker to the others (and the "
+      "receiver); at least --messages: all in one turn, as CAF's mailbox_performance");
+  d.word("dispatch", {"drain", "behavior"})
+    .def("drain")
+    .help(
+      "How the receiver takes its messages: drain: it drains its mailbox itself, handling each "
+      "payload as it comes off CAF's queue (anything else goes through CAF's own path, in "
+      "order); behavior: CAF's behavior dispatch for every message");
+  d.metric("messages_s", "1/s")
+    .headline()
+    .higher_is_better()
+    .help("Senders x messages over elapsed_s");
+  d.check("mismatches",
+          "Messages out of their sender's order (not its next sequence number), plus senders "
+          "whose count or last sequence number was not M at the end");
+  return d;
+}
+
+std::uint64_t total_messages(const configuration& c) {
+  return static_cast<std::uint64_t>(c.integer("senders"))
+         * static_cast<std::uint64_t>(c.integer("messages"));
+}
+
+// Sealed bytes per message: the payload and the AEAD tag (16 for every
+// cipher the suite takes).
+std::size_t sealed_bytes(const configuration& c) {
+  if (!c.applies("crypto") || c.word("crypto") != "on")
+    return 0;
+  return static_cast<std::size_t>(c.size("payload-bytes")) + 16;
+}
+
+result<run_record> run_mailbox_once(suite_run& in) {
+  actors::mailbox_params params;
+  params.senders = static_cast<std::size_t>(in.config.integer("senders"));
+  params.messages = static_cast<std::size_t>(in.config.integer("messages"));
+  params.burst = static_cast<std::size_t>(in.config.integer("burst"));
+  params.timeout = in.timeout;
+  params.dispatch = in.config.word("dispatch") == "behavior" ? actors::mailbox_dispatch::behavior
+                                                             : actors::mailbox_dispatch::drain;
+  auto sample = actors::run_mailbox(in.system, in.keys, params);
+  if (!sample)
+    return runtime_failure(sample.err().detail);
+  run_record r;
+  r.add("elapsed_s", sample->elapsed_s);
+  r.add("messages_s", static_cast<double>(sample->received) / sample->elapsed_s);
+  r.checks["mismatches"] = sample->mismatches;
+  r.facts["received"] = static_cast<double>(sample->received);
+  return r;
+}
+
+} // namespace
+
+std::unique_ptr<scenario> make_mailbox_scenario() {
+  suite_spec spec;
+  spec.declared = make_declaration();
+  spec.run = run_mailbox_once;
+  // The worst case: every message queued at once (senders outrun the
+  // receiver, and nothing slows them down).
+  spec.memory = [](const configuration& c) -> std::optional<memory_estimate> {
+    return memory_estimate{"messages", total_messages(c), "messages", "queued message",
+                           actors::mailbox_bytes_per_message(sealed_bytes(c))};
+  };
+  // One worker: the receiver drains each burst while it is still in cache;
+  // RESULTS.md shows 1 against 2 threads.
+  spec.default_threads = 1;
+  spec.cost_hint = [](const configuration& c) { return static_cast<double>(total_messages(c)); };
+  return make_suite_scenario(std::move(spec));
+}
+
+} // namespace actorbench::bench
