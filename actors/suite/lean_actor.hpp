@@ -16,7 +16,7 @@
 
 namespace actorbench::actors {
 
-// A CAF actor for the suite's serial message chains (pingpong): a real actor
+// A CAF actor for the suite's message chains (pingpong, ring, big): a real actor
 // (CAF handle, mailbox elements, CAF's scheduler, monitors, exits, reachable
 // through the middleman) without what scheduled_actor does per resume that
 // such a chain never uses: behavior stacks and pattern matching, response
@@ -26,7 +26,7 @@ namespace actorbench::actors {
 // actor woken by a lean actor's send runs next on the same worker, without
 // a trip through the worker's queue (up to handoff_chain times in a row,
 // then through the queue, so other jobs get their turn). Measured in
-// RESULTS.md (issue 16: pingpong).
+// RESULTS.md (issue 16: pingpong, ring, big).
 
 /// CAF's lock-free mailbox (a LIFO inbox, read in batches) of mailbox
 /// elements.
@@ -82,6 +82,18 @@ class lean_actor : public caf::local_actor, public caf::resumable {
     dest->enqueue(
       caf::make_mailbox_element(ctrl(), caf::make_message_id(), {}, std::forward<Ts>(xs)...),
       context());
+  }
+
+  /// Sends `xs...` to `dest` without a sender, for receivers that never
+  /// need one (the payload names who sent it): a sender costs two atomic
+  /// reference-count updates on this actor's control block per message, a
+  /// cache line the workers pass between them (RESULTS: issue 16, ring).
+  template <class... Ts>
+  void post_to(const caf::actor& dest, Ts&&... xs) {
+    if (dest)
+      dest->enqueue(
+        caf::make_mailbox_element(nullptr, caf::make_message_id(), {}, std::forward<Ts>(xs)...),
+        context());
   }
 
   /// Ends the actor once the message being handled is done; the rest of
