@@ -9,9 +9,9 @@
 
 #include <caf/atom.hpp>
 #include <caf/event_based_actor.hpp>
-#include <caf/stateful_actor.hpp>
 #include <caf/meta/type_name.hpp>
 #include <caf/send.hpp>
+#include <caf/stateful_actor.hpp>
 
 namespace actorbench::actors {
 
