@@ -1,6 +1,6 @@
 #include "actors/suite/big.hpp"
 
-#include "actors/suite/post.hpp"
+#include "actors/suite/lean_actor.hpp"
 
 #include <future>
 #include <memory>
@@ -71,27 +71,28 @@ struct big_outcome {
   std::atomic<std::uint64_t> reports{0};
 };
 
-class big_actor : public caf::event_based_actor {
+class big_actor : public lean_actor {
  public:
   big_actor(caf::actor_config& cfg, std::shared_ptr<const big_shared> shared, std::uint32_t index)
-    : caf::event_based_actor(cfg),
+    : lean_actor(cfg),
       shared_(std::move(shared)),
       index_(index),
       picker_(shared_->params.seed, index, static_cast<std::uint32_t>(shared_->params.actors)),
       sealer_(shared_->keys, index),
       opener_(shared_->keys, shared_->params.actors) {}
 
-  caf::behavior make_behavior() override {
-    auto start = [this](big_start_atom) { ping(); };
-    return {[this](const big_ping& m) {
-              on_ping(m.seq, m.payload);
-              return no_reply{};
-            },
-            [this](const big_pong& m) {
-              on_pong(m.seq, m.payload);
-              return no_reply{};
-            },
-            start};
+ protected:
+  void on_message(caf::mailbox_element& e) override {
+    auto& content = e.content();
+    if (holds<big_ping>(content)) {
+      const auto& m = content.get_as<big_ping>(0);
+      on_ping(m.seq, m.payload);
+    } else if (holds<big_pong>(content)) {
+      const auto& m = content.get_as<big_pong>(0);
+      on_pong(m.seq, m.payload);
+    } else if (content.match_elements<big_start_atom>()) {
+      ping();
+    }
   }
 
   // The actors hold each other's handles (through `shared_`): let go of
@@ -117,8 +118,8 @@ class big_actor : public caf::event_based_actor {
     }
     const auto& to = shared_->peers[peer_];
     if (shared_->params.fault == suite_fault::replay && index_ == 0 && seq_ == 2)
-      post(this, to, big_ping{seq_, out});
-    post(this, to, big_ping{seq_, std::move(out)});
+      post_to(to, big_ping{seq_, out});
+    post_to(to, big_ping{seq_, std::move(out)});
   }
 
   // Every ping is answered, verified or not (the opener counts what did not
@@ -129,7 +130,7 @@ class big_actor : public caf::event_based_actor {
       ++mismatches_;
       return;
     }
-    post(this, shared_->peers[p.sender], big_pong{seq, seal()});
+    post_to(shared_->peers[p.sender], big_pong{seq, seal()});
   }
 
   // A pong counts only as the answer to the ping outstanding: from that
@@ -147,7 +148,7 @@ class big_actor : public caf::event_based_actor {
     auto reported = pongs_;
     if (shared_->params.fault == suite_fault::miscount && index_ == 0)
       ++reported;
-    send(shared_->sink, big_report_atom::value, index_, reported, mismatches_);
+    send_to(shared_->sink, big_report_atom::value, index_, reported, mismatches_);
   }
 
   sealed_payload seal() {

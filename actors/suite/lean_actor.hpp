@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstddef>
+#include <typeinfo>
 #include <utility>
 
 #include <caf/actor.hpp>
@@ -16,7 +17,7 @@
 
 namespace actorbench::actors {
 
-// A CAF actor for the suite's serial message chains (pingpong): a real actor
+// A CAF actor for the suite's message chains (pingpong, ring, big): a real actor
 // (CAF handle, mailbox elements, CAF's scheduler, monitors, exits, reachable
 // through the middleman) without what scheduled_actor does per resume that
 // such a chain never uses: behavior stacks and pattern matching, response
@@ -26,7 +27,7 @@ namespace actorbench::actors {
 // actor woken by a lean actor's send runs next on the same worker, without
 // a trip through the worker's queue (up to handoff_chain times in a row,
 // then through the queue, so other jobs get their turn). Measured in
-// RESULTS.md (issue 16: pingpong).
+// RESULTS.md (issue 16: pingpong, ring, big).
 
 /// CAF's lock-free mailbox (a LIFO inbox, read in batches) of mailbox
 /// elements.
@@ -64,16 +65,16 @@ class lean_actor : public caf::local_actor, public caf::resumable {
   /// A monitored actor went down (default: nothing).
   virtual void on_down(const caf::down_msg&) {}
 
-  /// Whether `content` is exactly (Ts...): CAF's type token alone when every
-  /// type is one of CAF's built-in ones, else also each element's type.
+  /// Whether `content` is exactly (Ts...): CAF's type token (which names
+  /// each built-in type and says "custom" for the others), then each custom
+  /// element's type_info. That is CAF's own test (type_erased_tuple::matches)
+  /// without its loop over meta elements, some 80 instructions per message
+  /// (RESULTS: issue 16, ring).
   template <class... Ts>
   static bool holds(const caf::type_erased_tuple& content) {
     if (content.type_token() != caf::make_type_token<Ts...>())
       return false;
-    if constexpr (((caf::type_nr<Ts>::value != 0) && ...))
-      return true;
-    else
-      return content.match_elements<Ts...>();
+    return same_types<Ts...>(content, std::index_sequence_for<Ts...>{});
   }
 
   /// Sends `xs...` to `dest` with this actor as the sender.
@@ -84,11 +85,36 @@ class lean_actor : public caf::local_actor, public caf::resumable {
       context());
   }
 
+  /// Sends `xs...` to `dest` without a sender, for receivers that never
+  /// need one (the payload names who sent it): a sender costs two atomic
+  /// reference-count updates on this actor's control block per message, a
+  /// cache line the workers pass between them (RESULTS: issue 16, ring).
+  template <class... Ts>
+  void post_to(const caf::actor& dest, Ts&&... xs) {
+    if (dest)
+      dest->enqueue(
+        caf::make_mailbox_element(nullptr, caf::make_message_id(), {}, std::forward<Ts>(xs)...),
+        context());
+  }
+
   /// Ends the actor once the message being handled is done; the rest of
   /// its mailbox is dropped.
   void quit(caf::error reason = caf::error{});
 
  private:
+  // Whether each custom element has the type_info of its Ts: the same
+  // object nearly always (one pointer compare), else an equal one (type_info
+  // objects may be duplicated across shared libraries).
+  template <class... Ts, std::size_t... Is>
+  static bool same_types(const caf::type_erased_tuple& content, std::index_sequence<Is...>) {
+    return ((caf::type_nr<Ts>::value != 0 || same_type<Ts>(content.type(Is).second)) && ...);
+  }
+
+  template <class T>
+  static bool same_type(const std::type_info* t) {
+    return t == &typeid(T) || (t != nullptr && *t == typeid(T));
+  }
+
   void handle(caf::mailbox_element& e);
   resume_result resume_self(caf::execution_unit* host, std::size_t max_throughput);
   resume_result finish(caf::execution_unit* host);

@@ -1,6 +1,6 @@
 #include "actors/suite/ring.hpp"
 
-#include "actors/suite/post.hpp"
+#include "actors/suite/lean_actor.hpp"
 
 #include <future>
 #include <memory>
@@ -11,6 +11,7 @@
 #include <caf/event_based_actor.hpp>
 #include <caf/meta/type_name.hpp>
 #include <caf/send.hpp>
+#include <caf/stateful_actor.hpp>
 
 namespace actorbench::actors {
 
@@ -75,11 +76,11 @@ std::size_t dense_senders(std::uint64_t actors) {
   return actors <= 1024 ? static_cast<std::size_t>(actors) + 1 : 0;
 }
 
-class ring_actor : public caf::event_based_actor {
+class ring_actor : public lean_actor {
  public:
   ring_actor(caf::actor_config& cfg, std::shared_ptr<const ring_shared> shared, std::uint32_t index,
              caf::actor sink)
-    : caf::event_based_actor(cfg),
+    : lean_actor(cfg),
       shared_(std::move(shared)),
       index_(index),
       pred_(
@@ -88,20 +89,21 @@ class ring_actor : public caf::event_based_actor {
       sealer_(shared_->keys, index),
       opener_(shared_->keys, dense_senders(shared_->params.actors)) {}
 
-  caf::behavior make_behavior() override {
-    auto set_next = [this](ring_next_atom, caf::actor& next) { next_ = std::move(next); };
-    auto collect = [this](ring_collect_atom) {
+ protected:
+  // Hops come first: they are nearly every message.
+  void on_message(caf::mailbox_element& e) override {
+    auto& content = e.content();
+    if (holds<ring_hop>(content)) {
+      const auto& hop = content.get_as<ring_hop>(0);
+      on_token(hop.token, hop.left, hop.payload);
+    } else if (content.match_elements<ring_next_atom, caf::actor>()) {
+      next_ = content.get_as<caf::actor>(1);
+    } else if (content.match_elements<ring_collect_atom>()) {
       auto reported = hops_;
       if (shared_->params.fault == suite_fault::miscount && index_ == 0)
         ++reported;
-      send(sink_, ring_count_atom::value, index_, reported, mismatches_);
-    };
-    // Hops come first: they are nearly every message.
-    return {[this](const ring_hop& hop) {
-              on_token(hop.token, hop.left, hop.payload);
-              return no_reply{};
-            },
-            set_next, collect};
+      send_to(sink_, ring_count_atom::value, index_, reported, mismatches_);
+    }
   }
 
   // Each actor holds its successor's handle and the sink's, the sink all of
@@ -125,7 +127,7 @@ class ring_actor : public caf::event_based_actor {
     if (token >= s.ends.size() || (index_ + left) % s.params.actors != s.ends[token])
       ++mismatches_;
     if (left == 0) {
-      send(sink_, ring_done_atom::value, token);
+      send_to(sink_, ring_done_atom::value, token);
       return;
     }
     ++hops_;
@@ -141,8 +143,8 @@ class ring_actor : public caf::event_based_actor {
     if (fault == suite_fault::forge && index_ == 0 && out.counter == 1)
       forge(out);
     if (fault == suite_fault::replay && token == 0 && left == 0)
-      post(this, next_, ring_hop{token, left, out});
-    post(this, next_, ring_hop{token, left, std::move(out)});
+      post_to(next_, ring_hop{token, left, out});
+    post_to(next_, ring_hop{token, left, std::move(out)});
   }
 
   std::shared_ptr<const ring_shared> shared_;
