@@ -87,34 +87,47 @@ void open_at(message_opener& opener, caf::type_erased_tuple& xs, std::size_t at)
               std::move(bytes));
 }
 
-// -- creature -------------------------------------------------------------------
-// Creatures and the mall are lean actors (lean_actor.hpp): a message is one
-// type token check, and the actor a send wakes runs next on the same worker.
+using u8 = std::uint8_t;
+using u32 = std::uint32_t;
+using u64 = std::uint64_t;
 
-class creature_actor : public lean_actor {
+// A creature or the mall: the run it shares, its sealer and opener, let go
+// of at exit (the run's directory holds every creature's handle).
+class cham_actor : public lean_actor {
  public:
-  creature_actor(caf::actor_config& cfg, shared_ptr run, std::uint32_t id)
+  cham_actor(caf::actor_config& cfg, shared_ptr run, std::uint32_t sender, std::size_t senders)
     : lean_actor(cfg),
       run_(std::move(run)),
-      id_(id),
-      colour_(static_cast<chameneos_colour>(id % 3)),
-      sealer_(run_->keys, id),
-      opener_(run_->keys, run_->creatures + 1 <= dense_limit ? run_->creatures + 1 : 0) {}
+      sealer_(run_->keys, sender),
+      opener_(run_->keys, senders) {}
 
  protected:
-  void on_message(caf::mailbox_element& e) override;
-
   void on_exit() override {
     run_.reset();
     sealer_ = message_sealer{};
     opener_ = message_opener{};
   }
 
- private:
-  using u8 = std::uint8_t;
-  using u32 = std::uint32_t;
-  using u64 = std::uint64_t;
+  shared_ptr run_;
+  message_sealer sealer_;
+  message_opener opener_;
+};
 
+// -- creature -------------------------------------------------------------------
+// Creatures and the mall are lean actors (lean_actor.hpp): a message is one
+// type token check, and the actor a send wakes runs next on the same worker.
+
+class creature_actor : public cham_actor {
+ public:
+  creature_actor(caf::actor_config& cfg, shared_ptr run, std::uint32_t id)
+    : cham_actor(cfg, run, id, run->creatures + 1 <= dense_limit ? run->creatures + 1 : 0),
+      id_(id),
+      colour_(static_cast<chameneos_colour>(id % 3)) {}
+
+ protected:
+  void on_message(caf::mailbox_element& e) override;
+
+ private:
   void ask(sealed_payload p) {
     if (run_->fault == suite_fault::replay)
       last_ask_ = p;
@@ -171,13 +184,10 @@ class creature_actor : public lean_actor {
     quit();
   }
 
-  shared_ptr run_;
   u32 id_;
   chameneos_colour colour_;
   u64 meetings_ = 0;
   u64 mismatches_ = 0;
-  message_sealer sealer_;
-  message_opener opener_;
   sealed_payload last_ask_; // kept only to replay it (suite_fault::replay)
 };
 
@@ -202,13 +212,10 @@ void creature_actor::on_message(caf::mailbox_element& e) {
 
 // -- mall ------------------------------------------------------------------------
 
-class mall_actor : public lean_actor {
+class mall_actor : public cham_actor {
  public:
   mall_actor(caf::actor_config& cfg, shared_ptr run)
-    : lean_actor(cfg),
-      run_(std::move(run)),
-      sealer_(run_->keys, static_cast<std::uint32_t>(run_->creatures)),
-      opener_(run_->keys, run_->creatures),
+    : cham_actor(cfg, run, static_cast<std::uint32_t>(run->creatures), run->creatures),
       left_(run_->meetings),
       expected_(run_->creatures),
       met_(run_->creatures, 0),
@@ -220,24 +227,11 @@ class mall_actor : public lean_actor {
  protected:
   void on_message(caf::mailbox_element& e) override;
 
-  void on_exit() override {
-    run_.reset();
-    sealer_ = message_sealer{};
-    opener_ = message_opener{};
-  }
-
  private:
-  using u8 = std::uint8_t;
-  using u32 = std::uint32_t;
-  using u64 = std::uint64_t;
-
   void on_meet(u32 id, u8 byte);
   void on_count(u32 id, u64 count, u64 mismatches);
   void finish();
 
-  shared_ptr run_;
-  message_sealer sealer_;
-  message_opener opener_;
   u64 left_ = 0;           // meetings still to arrange
   std::int64_t held_ = -1; // the creature waiting for a partner, or none
   chameneos_colour held_colour_ = chameneos_colour::blue;
