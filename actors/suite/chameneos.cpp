@@ -6,11 +6,12 @@
 #include <vector>
 
 #include <caf/atom.hpp>
-#include <caf/event_based_actor.hpp>
 #include <caf/send.hpp>
-#include <caf/stateful_actor.hpp>
+#include <caf/type_erased_tuple.hpp>
+#include <caf/type_nr.hpp>
 
 #include "actors/runtime/countdown_latch.hpp"
+#include "actors/suite/lean_actor.hpp"
 #include "actors/suite/payload_fields.hpp"
 
 namespace actorbench::actors {
@@ -68,274 +69,256 @@ std::uint8_t byte_of(chameneos_colour c) {
   return static_cast<std::uint8_t>(c);
 }
 
-// -- creature -------------------------------------------------------------------
+// Whether `xs` is (Atom, Ts...): a type token, then the atom's value.
+template <class Atom, class... Ts>
+bool is(const caf::type_erased_tuple& xs) {
+  return xs.type_token() == caf::make_type_token<caf::atom_value, Ts...>()
+         && (((caf::type_nr<Ts>::value != 0) && ...) || xs.match_elements<caf::atom_value, Ts...>())
+         && xs.get_as<caf::atom_value>(0) == Atom::value;
+}
 
-struct creature_state {
-  shared_ptr run;
-  std::uint32_t id = 0;
-  chameneos_colour colour = chameneos_colour::blue;
-  std::uint64_t meetings = 0;
-  std::uint64_t mismatches = 0;
-  message_sealer sealer;
-  message_opener opener;
-  sealed_payload last_ask; // kept only to replay it (suite_fault::replay)
+// Opens the payload whose fields end message `xs` at `at` (sender, counter,
+// and with crypto on the bytes).
+void open_at(message_opener& opener, caf::type_erased_tuple& xs, std::size_t at) {
+  bytes_field bytes;
+  if (xs.size() > at + 2)
+    bytes = std::move(*static_cast<bytes_field*>(xs.get_mutable(at + 2)));
+  open_fields(opener, xs.get_as<std::uint32_t>(at), xs.get_as<std::uint64_t>(at + 1),
+              std::move(bytes));
+}
+
+using u8 = std::uint8_t;
+using u32 = std::uint32_t;
+using u64 = std::uint64_t;
+
+// A creature or the mall: the run it shares, its sealer and opener, let go
+// of at exit (the run's directory holds every creature's handle).
+class cham_actor : public lean_actor {
+ public:
+  cham_actor(caf::actor_config& cfg, shared_ptr run, std::uint32_t sender, std::size_t senders)
+    : lean_actor(cfg),
+      run_(std::move(run)),
+      sealer_(run_->keys, sender),
+      opener_(run_->keys, senders) {}
+
+ protected:
+  void on_exit() override {
+    run_.reset();
+    sealer_ = message_sealer{};
+    opener_ = message_opener{};
+  }
+
+  shared_ptr run_;
+  message_sealer sealer_;
+  message_opener opener_;
 };
 
-using creature_actor = caf::stateful_actor<creature_state>;
+// -- creature -------------------------------------------------------------------
+// Creatures and the mall are lean actors (lean_actor.hpp): a message is one
+// type token check, and the actor a send wakes runs next on the same worker.
 
-void ask(creature_actor* self, sealed_payload p) {
-  auto& st = self->state;
-  if (st.run->fault == suite_fault::replay)
-    st.last_ask = p;
-  send_sealed(self->context(), st.run->mall, std::move(p), cham_meet_atom::value, st.id,
-              byte_of(st.colour));
-}
+class creature_actor : public cham_actor {
+ public:
+  creature_actor(caf::actor_config& cfg, shared_ptr run, std::uint32_t id)
+    : cham_actor(cfg, run, id, run->creatures + 1 <= dense_limit ? run->creatures + 1 : 0),
+      id_(id),
+      colour_(static_cast<chameneos_colour>(id % 3)) {}
 
-// After a change (the creature's previous seal was its last ask to the mall,
-// so a counter moved back is one the mall has seen), the one faulty ask.
-void ask_after_change(creature_actor* self) {
-  auto& st = self->state;
-  auto fault = st.run->fault;
-  if (fault == suite_fault::none || fault == suite_fault::miscount
-      || !st.run->fault_pending.exchange(false))
-    return ask(self, seal_next(st.sealer));
-  if (fault == suite_fault::replay)
-    return ask(self, st.last_ask);
-  auto p = seal_next(st.sealer);
-  forge(p);
-  ask(self, std::move(p));
-}
+ protected:
+  void on_message(caf::mailbox_element& e) override;
 
-void on_partner(creature_actor* self, std::uint32_t partner, std::uint8_t partner_colour) {
-  auto& st = self->state;
-  const auto old = st.colour;
-  st.colour = complement(old, colour_of(partner_colour));
-  ++st.meetings;
-  // Asking first, then telling the partner: CAF runs the last actor woken
-  // first, so the partner asks too before the mall runs, and the mall takes
-  // both asks in one go (a quarter fewer actor wake-ups than the other order).
-  ask(self, seal_next(st.sealer));
-  if (partner == st.id || partner >= st.run->creatures)
-    ++st.mismatches;
-  else
-    send_sealed(self->context(), st.run->directory[partner], seal_next(st.sealer),
-                cham_change_atom::value, st.id, byte_of(old), byte_of(st.colour));
-}
-
-void on_change(creature_actor* self, std::uint32_t from, std::uint8_t from_old,
-               std::uint8_t colour) {
-  auto& st = self->state;
-  if (from == st.id || from >= st.run->creatures)
-    ++st.mismatches;
-  // The rule checked on this side: the held creature computed it.
-  if (colour_of(colour) != complement(st.colour, colour_of(from_old)))
-    ++st.mismatches;
-  st.colour = colour_of(colour);
-  ++st.meetings;
-  ask_after_change(self);
-}
-
-void on_stop(creature_actor* self) {
-  auto& st = self->state;
-  auto count = st.meetings;
-  if (st.run->fault == suite_fault::miscount && st.id == 0)
-    ++count;
-  send_sealed(self->context(), st.run->mall, seal_next(st.sealer), cham_count_atom::value, st.id,
-              count, st.mismatches);
-  self->quit();
-}
-
-// The partner and change messages with nothing sealed, most of a
-// creature's messages with crypto off (see is_message).
-caf::result<caf::message> creature_fast_path(caf::scheduled_actor* ptr, caf::message_view& x) {
-  auto* self = static_cast<creature_actor*>(ptr);
-  const auto& xs = x.content();
-  using std::uint32_t, std::uint64_t, std::uint8_t;
-  if (is_message<cham_partner_atom, uint32_t, uint8_t, uint32_t, uint64_t>(xs)) {
-    open_fields(self->state.opener, xs.get_as<uint32_t>(3), xs.get_as<uint64_t>(4));
-    on_partner(self, xs.get_as<uint32_t>(1), xs.get_as<uint8_t>(2));
-    return caf::delegated<caf::message>{};
+ private:
+  void ask(sealed_payload p) {
+    if (run_->fault == suite_fault::replay)
+      last_ask_ = p;
+    send_sealed(context(), run_->mall, std::move(p), cham_meet_atom::value, id_, byte_of(colour_));
   }
-  if (is_message<cham_change_atom, uint32_t, uint8_t, uint8_t, uint32_t, uint64_t>(xs)) {
-    open_fields(self->state.opener, xs.get_as<uint32_t>(4), xs.get_as<uint64_t>(5));
-    on_change(self, xs.get_as<uint32_t>(1), xs.get_as<uint8_t>(2), xs.get_as<uint8_t>(3));
-    return caf::delegated<caf::message>{};
-  }
-  return caf::print_and_drop(ptr, x);
-}
 
-caf::behavior creature(creature_actor* self, shared_ptr run, std::uint32_t id) {
-  auto& st = self->state;
-  st.id = id;
-  st.colour = static_cast<chameneos_colour>(id % 3);
-  st.sealer = message_sealer{run->keys, id};
-  st.opener = message_opener{run->keys, run->creatures + 1 <= dense_limit ? run->creatures + 1 : 0};
-  st.run = std::move(run);
-  self->set_default_handler(creature_fast_path);
-  // Each message in both shapes (payload_fields.hpp); the hot ones with
-  // nothing sealed go to creature_fast_path.
-  return {
-    [=](cham_partner_atom, std::uint32_t partner, std::uint8_t colour, std::uint32_t sender,
-        std::uint64_t counter, bytes_field& bytes) -> one_way {
-      open_fields(self->state.opener, sender, counter, std::move(bytes));
-      on_partner(self, partner, colour);
-      return {};
-    },
-    [=](cham_change_atom, std::uint32_t from, std::uint8_t from_old, std::uint8_t colour,
-        std::uint32_t sender, std::uint64_t counter, bytes_field& bytes) -> one_way {
-      open_fields(self->state.opener, sender, counter, std::move(bytes));
-      on_change(self, from, from_old, colour);
-      return {};
-    },
-    [=](cham_start_atom) { ask(self, seal_next(self->state.sealer)); },
-    [=](cham_stop_atom, std::uint32_t sender, std::uint64_t counter) {
-      open_fields(self->state.opener, sender, counter);
-      on_stop(self);
-    },
-    [=](cham_stop_atom, std::uint32_t sender, std::uint64_t counter, bytes_field& bytes) {
-      open_fields(self->state.opener, sender, counter, std::move(bytes));
-      on_stop(self);
-    },
-  };
+  // After a change (the creature's previous seal was its last ask to the
+  // mall, so a counter moved back is one the mall has seen), the one faulty
+  // ask.
+  void ask_after_change() {
+    auto fault = run_->fault;
+    if (fault == suite_fault::none || fault == suite_fault::miscount
+        || !run_->fault_pending.exchange(false))
+      return ask(seal_next(sealer_));
+    if (fault == suite_fault::replay)
+      return ask(last_ask_);
+    auto p = seal_next(sealer_);
+    forge(p);
+    ask(std::move(p));
+  }
+
+  void on_partner(u32 partner, u8 partner_colour) {
+    const auto old = colour_;
+    colour_ = complement(old, colour_of(partner_colour));
+    ++meetings_;
+    // Telling the partner first: the lean actor runs the first actor a send
+    // woke next on this worker, so the partner asks too before the mall
+    // (queued) runs, and the mall takes both asks in one go.
+    if (partner == id_ || partner >= run_->creatures)
+      ++mismatches_;
+    else
+      send_sealed(context(), run_->directory[partner], seal_next(sealer_), cham_change_atom::value,
+                  id_, byte_of(old), byte_of(colour_));
+    ask(seal_next(sealer_));
+  }
+
+  void on_change(u32 from, u8 from_old, u8 colour) {
+    if (from == id_ || from >= run_->creatures)
+      ++mismatches_;
+    // The rule checked on this side: the held creature computed it.
+    if (colour_of(colour) != complement(colour_, colour_of(from_old)))
+      ++mismatches_;
+    colour_ = colour_of(colour);
+    ++meetings_;
+    ask_after_change();
+  }
+
+  void on_stop() {
+    auto count = meetings_;
+    if (run_->fault == suite_fault::miscount && id_ == 0)
+      ++count;
+    send_sealed(context(), run_->mall, seal_next(sealer_), cham_count_atom::value, id_, count,
+                mismatches_);
+    quit();
+  }
+
+  u32 id_;
+  chameneos_colour colour_;
+  u64 meetings_ = 0;
+  u64 mismatches_ = 0;
+  sealed_payload last_ask_; // kept only to replay it (suite_fault::replay)
+};
+
+// Each message in both shapes (payload_fields.hpp): with and without bytes.
+void creature_actor::on_message(caf::mailbox_element& e) {
+  auto& xs = e.content();
+  if (is<cham_partner_atom, u32, u8, u32, u64>(xs)
+      || is<cham_partner_atom, u32, u8, u32, u64, bytes_field>(xs)) {
+    open_at(opener_, xs, 3);
+    on_partner(xs.get_as<u32>(1), xs.get_as<u8>(2));
+  } else if (is<cham_change_atom, u32, u8, u8, u32, u64>(xs)
+             || is<cham_change_atom, u32, u8, u8, u32, u64, bytes_field>(xs)) {
+    open_at(opener_, xs, 4);
+    on_change(xs.get_as<u32>(1), xs.get_as<u8>(2), xs.get_as<u8>(3));
+  } else if (is<cham_start_atom>(xs)) {
+    ask(seal_next(sealer_));
+  } else if (is<cham_stop_atom, u32, u64>(xs) || is<cham_stop_atom, u32, u64, bytes_field>(xs)) {
+    open_at(opener_, xs, 1);
+    on_stop();
+  }
 }
 
 // -- mall ------------------------------------------------------------------------
 
-struct mall_state {
-  shared_ptr run;
-  message_sealer sealer;
-  message_opener opener;
-  std::uint64_t left = 0; // meetings still to arrange
-  std::int64_t held = -1; // the creature waiting for a partner, or none
-  chameneos_colour held_colour = chameneos_colour::blue;
+class mall_actor : public cham_actor {
+ public:
+  mall_actor(caf::actor_config& cfg, shared_ptr run)
+    : cham_actor(cfg, run, static_cast<std::uint32_t>(run->creatures), run->creatures),
+      left_(run_->meetings),
+      expected_(run_->creatures),
+      met_(run_->creatures, 0),
+      reported_(run_->creatures, false) {
+    for (std::size_t i = 0; i < run_->creatures; ++i)
+      expected_[i] = static_cast<chameneos_colour>(i % 3);
+  }
+
+ protected:
+  void on_message(caf::mailbox_element& e) override;
+
+ private:
+  void on_meet(u32 id, u8 byte);
+  void on_count(u32 id, u64 count, u64 mismatches);
+  void finish();
+
+  u64 left_ = 0;           // meetings still to arrange
+  std::int64_t held_ = -1; // the creature waiting for a partner, or none
+  chameneos_colour held_colour_ = chameneos_colour::blue;
   // Per creature: the colour its next ask must carry, its meetings, whether
   // it has reported.
-  std::vector<chameneos_colour> expected;
-  std::vector<std::uint64_t> met;
-  std::vector<bool> reported;
-  std::uint64_t reports = 0;
-  chameneos_sample out;
+  std::vector<chameneos_colour> expected_;
+  std::vector<u64> met_;
+  std::vector<bool> reported_;
+  u64 reports_ = 0;
+  chameneos_sample out_;
 };
 
-using mall_actor = caf::stateful_actor<mall_state>;
-
-void send_sealed(mall_actor* self, const caf::actor& to, std::uint32_t partner,
-                 chameneos_colour colour) {
-  send_sealed(self->context(), to, seal_next(self->state.sealer), cham_partner_atom::value, partner,
-              byte_of(colour));
+void mall_actor::on_message(caf::mailbox_element& e) {
+  auto& xs = e.content();
+  if (is<cham_meet_atom, u32, u8, u32, u64>(xs)
+      || is<cham_meet_atom, u32, u8, u32, u64, bytes_field>(xs)) {
+    open_at(opener_, xs, 3);
+    on_meet(xs.get_as<u32>(1), xs.get_as<u8>(2));
+  } else if (is<cham_count_atom, u32, u64, u64, u32, u64>(xs)
+             || is<cham_count_atom, u32, u64, u64, u32, u64, bytes_field>(xs)) {
+    open_at(opener_, xs, 4);
+    on_count(xs.get_as<u32>(1), xs.get_as<u64>(2), xs.get_as<u64>(3));
+  } else if (is<cham_start_atom>(xs)) {
+    for (const auto& c : run_->directory)
+      send_to(c, cham_start_atom::value);
+  }
 }
 
-void on_meet(mall_actor* self, std::uint32_t id, std::uint8_t byte) {
-  auto& st = self->state;
-  auto& run = *st.run;
+void mall_actor::on_meet(u32 id, u8 byte) {
+  auto& run = *run_;
   if (id >= run.creatures) {
-    ++st.out.mismatches;
+    ++out_.mismatches;
     return;
   }
   const auto colour = colour_of(byte);
   // The rule checked on the mall's side, for both creatures of each meeting.
-  if (colour != st.expected[id])
-    ++st.out.mismatches;
-  if (st.left == 0) {
-    send_sealed(self->context(), run.directory[id], seal_next(st.sealer), cham_stop_atom::value);
+  if (colour != expected_[id])
+    ++out_.mismatches;
+  if (left_ == 0) {
+    send_sealed(context(), run.directory[id], seal_next(sealer_), cham_stop_atom::value);
     return;
   }
-  if (st.held < 0) {
-    st.held = id;
-    st.held_colour = colour;
+  if (held_ < 0) {
+    held_ = id;
+    held_colour_ = colour;
     return;
   }
-  const auto held = static_cast<std::uint32_t>(st.held);
+  const auto held = static_cast<u32>(held_);
   if (held == id) {
-    ++st.out.mismatches; // asked twice without meeting anyone: never paired with itself
+    ++out_.mismatches; // asked twice without meeting anyone: never paired with itself
     return;
   }
-  st.held = -1;
-  --st.left;
-  ++st.out.meetings;
-  run.arranged.store(st.out.meetings, std::memory_order_relaxed);
-  st.expected[held] = st.expected[id] = complement(st.held_colour, colour);
-  ++st.met[held];
-  ++st.met[id];
-  send_sealed(self, run.directory[held], id, colour);
+  held_ = -1;
+  --left_;
+  ++out_.meetings;
+  run.arranged.store(out_.meetings, std::memory_order_relaxed);
+  expected_[held] = expected_[id] = complement(held_colour_, colour);
+  ++met_[held];
+  ++met_[id];
+  send_sealed(context(), run.directory[held], seal_next(sealer_), cham_partner_atom::value, id,
+              byte_of(colour));
 }
 
-void finish(mall_actor* self) {
-  auto& st = self->state;
-  auto& run = *st.run;
-  if (st.out.meetings != run.meetings)
-    ++st.out.mismatches;
-  if (st.out.creature_meetings != 2 * run.meetings)
-    ++st.out.mismatches;
-  run.out = st.out;
+void mall_actor::finish() {
+  auto& run = *run_;
+  if (out_.meetings != run.meetings)
+    ++out_.mismatches;
+  if (out_.creature_meetings != 2 * run.meetings)
+    ++out_.mismatches;
+  run.out = out_;
   run.done.count_down();
-  self->quit();
+  quit();
 }
 
-void on_count(mall_actor* self, std::uint32_t id, std::uint64_t count, std::uint64_t mismatches) {
-  auto& st = self->state;
-  st.out.mismatches += mismatches;
-  if (id >= st.run->creatures || st.reported[id]) {
-    ++st.out.mismatches;
+void mall_actor::on_count(u32 id, u64 count, u64 mismatches) {
+  out_.mismatches += mismatches;
+  if (id >= run_->creatures || reported_[id]) {
+    ++out_.mismatches;
     return;
   }
-  st.reported[id] = true;
-  st.out.creature_meetings += count;
-  if (count != st.met[id])
-    ++st.out.mismatches;
-  st.run->reported.store(++st.reports, std::memory_order_relaxed);
-  if (st.reports == st.run->creatures)
-    finish(self);
-}
-
-// An ask with nothing sealed, most of the mall's messages with crypto off.
-caf::result<caf::message> mall_fast_path(caf::scheduled_actor* ptr, caf::message_view& x) {
-  auto* self = static_cast<mall_actor*>(ptr);
-  const auto& xs = x.content();
-  if (!is_message<cham_meet_atom, std::uint32_t, std::uint8_t, std::uint32_t, std::uint64_t>(xs))
-    return caf::print_and_drop(ptr, x);
-  open_fields(self->state.opener, xs.get_as<std::uint32_t>(3), xs.get_as<std::uint64_t>(4));
-  on_meet(self, xs.get_as<std::uint32_t>(1), xs.get_as<std::uint8_t>(2));
-  return caf::delegated<caf::message>{};
-}
-
-caf::behavior mall(mall_actor* self, shared_ptr run) {
-  auto& st = self->state;
-  const auto n = run->creatures;
-  st.sealer = message_sealer{run->keys, static_cast<std::uint32_t>(n)};
-  st.opener = message_opener{run->keys, n};
-  st.left = run->meetings;
-  st.expected.resize(n);
-  for (std::size_t i = 0; i < n; ++i)
-    st.expected[i] = static_cast<chameneos_colour>(i % 3);
-  st.met.assign(n, 0);
-  st.reported.assign(n, false);
-  st.run = std::move(run);
-  self->set_default_handler(mall_fast_path);
-  // Each message in both shapes (payload_fields.hpp); an ask with nothing
-  // sealed goes to mall_fast_path.
-  return {
-    [=](cham_meet_atom, std::uint32_t id, std::uint8_t colour, std::uint32_t sender,
-        std::uint64_t counter, bytes_field& bytes) -> one_way {
-      open_fields(self->state.opener, sender, counter, std::move(bytes));
-      on_meet(self, id, colour);
-      return {};
-    },
-    [=](cham_start_atom) {
-      for (const auto& c : self->state.run->directory)
-        self->send(c, cham_start_atom::value);
-    },
-    [=](cham_count_atom, std::uint32_t id, std::uint64_t count, std::uint64_t mismatches,
-        std::uint32_t sender, std::uint64_t counter) {
-      open_fields(self->state.opener, sender, counter);
-      on_count(self, id, count, mismatches);
-    },
-    [=](cham_count_atom, std::uint32_t id, std::uint64_t count, std::uint64_t mismatches,
-        std::uint32_t sender, std::uint64_t counter, bytes_field& bytes) {
-      open_fields(self->state.opener, sender, counter, std::move(bytes));
-      on_count(self, id, count, mismatches);
-    },
-  };
+  reported_[id] = true;
+  out_.creature_meetings += count;
+  if (count != met_[id])
+    ++out_.mismatches;
+  run_->reported.store(++reports_, std::memory_order_relaxed);
+  if (reports_ == run_->creatures)
+    finish();
 }
 
 error timed_out(const shared_run& run, std::chrono::milliseconds timeout) {
@@ -361,8 +344,8 @@ result<chameneos_sample> run_chameneos(caf::actor_system& system, const seal_key
   run->directory.reserve(params.creatures);
   const auto start = clock::now();
   for (std::size_t i = 0; i < params.creatures; ++i)
-    run->directory.push_back(system.spawn(creature, run, static_cast<std::uint32_t>(i)));
-  run->mall = system.spawn(mall, run);
+    run->directory.push_back(system.spawn<creature_actor>(run, static_cast<std::uint32_t>(i)));
+  run->mall = system.spawn<mall_actor>(run);
   caf::anon_send(run->mall, cham_start_atom::value);
   if (!run->done.wait_for(params.timeout)) {
     for (const auto& c : run->directory)

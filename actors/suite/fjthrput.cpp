@@ -1,5 +1,6 @@
 #include "actors/suite/fjthrput.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <memory>
 #include <string>
@@ -8,9 +9,9 @@
 #include <caf/atom.hpp>
 #include <caf/event_based_actor.hpp>
 #include <caf/send.hpp>
-#include <caf/stateful_actor.hpp>
 
 #include "actors/runtime/countdown_latch.hpp"
+#include "actors/suite/lean_actor.hpp"
 #include "actors/suite/payload_fields.hpp"
 
 namespace actorbench::actors {
@@ -20,8 +21,6 @@ namespace {
 using clock = std::chrono::steady_clock;
 using bytes_field = std::vector<std::uint8_t>;
 
-// To the producer, once: send everything.
-using fj_go_atom = caf::atom_constant<caf::atom("fjgo")>;
 // Producer to an actor after its N messages: report.
 using fj_done_atom = caf::atom_constant<caf::atom("fjdone")>;
 
@@ -48,116 +47,128 @@ using shared_ptr = std::shared_ptr<shared_run>;
 
 // -- the A actors ------------------------------------------------------------------
 
-struct worker_state {
-  shared_ptr run;
-  std::uint32_t id = 0;
-  std::uint64_t count = 0;
-  double sum = 0;
-  message_opener opener;
+// One of the A actors, a lean actor (lean_actor.hpp): a message is one type
+// token check and one virtual call instead of CAF's behavior matching.
+class worker_actor : public lean_actor {
+ public:
+  worker_actor(caf::actor_config& cfg, shared_ptr run, std::uint32_t id)
+    : lean_actor(cfg),
+      run_(std::move(run)),
+      id_(id),
+      // The producer's lane i seals with sender id i: a flat vector of A.
+      opener_(run_->keys, run_->reports.size()) {}
+
+ protected:
+  void on_message(caf::mailbox_element& e) override {
+    auto& xs = e.content();
+    if (holds<double, std::uint32_t, std::uint64_t>(xs))
+      work(xs.get_as<double>(0), xs.get_as<std::uint32_t>(1), xs.get_as<std::uint64_t>(2), {});
+    else if (holds<double, std::uint32_t, std::uint64_t, bytes_field>(xs))
+      work(xs.get_as<double>(0), xs.get_as<std::uint32_t>(1), xs.get_as<std::uint64_t>(2),
+           std::move(*static_cast<bytes_field*>(xs.get_mutable(3))));
+    else if (holds<caf::atom_value>(xs) && xs.get_as<caf::atom_value>(0) == fj_done_atom::value)
+      report();
+  }
+
+  // Lets go of the run (and with it the workers' handles) at exit.
+  void on_exit() override {
+    run_.reset();
+    opener_ = message_opener{};
+  }
+
+ private:
+  // One message: open its payload, do Savina's computation, count it.
+  void work(double theta, std::uint32_t sender, std::uint64_t counter, bytes_field&& bytes) {
+    open_fields(opener_, sender, counter, std::move(bytes));
+    ++count_;
+    sum_ += fjthrput_compute(theta);
+  }
+
+  void report() {
+    auto& r = run_->reports[id_];
+    r.count = count_ + (run_->fault == suite_fault::miscount && id_ == 0 ? 1 : 0);
+    r.sum = sum_;
+    run_->done.count_down();
+    quit();
+  }
+
+  shared_ptr run_;
+  std::uint32_t id_;
+  std::uint64_t count_ = 0;
+  double sum_ = 0;
+  message_opener opener_;
 };
-
-using worker_actor = caf::stateful_actor<worker_state>;
-
-// One message: open its payload, do Savina's computation, count it.
-void work(worker_actor* self, double theta, std::uint32_t sender, std::uint64_t counter,
-          bytes_field&& bytes) {
-  auto& s = self->state;
-  open_fields(s.opener, sender, counter, std::move(bytes));
-  ++s.count;
-  s.sum += fjthrput_compute(theta);
-}
-
-void report(worker_actor* self) {
-  auto& s = self->state;
-  auto& r = s.run->reports[s.id];
-  r.count = s.count + (s.run->fault == suite_fault::miscount && s.id == 0 ? 1 : 0);
-  r.sum = s.sum;
-  s.run->done.count_down();
-  self->quit();
-}
-
-caf::behavior worker(worker_actor* self, shared_ptr run, std::uint32_t id) {
-  auto& st = self->state;
-  st.id = id;
-  // The producer's lane i seals with sender id i: a flat vector of A.
-  st.opener = message_opener{run->keys, run->reports.size()};
-  st.run = std::move(run);
-  // The hot message with nothing sealed goes to the default handler: CAF
-  // 0.17 tries it against the two cases below by their sizes only, then
-  // this checks its types with one type token instead of element by element
-  // (callgrind: about 200 fewer instructions per message).
-  self->set_default_handler(
-    [](caf::scheduled_actor* ptr, caf::message_view& x) -> caf::result<caf::message> {
-      const auto& xs = x.content();
-      if (xs.type_token() != caf::make_type_token<double, std::uint32_t, std::uint64_t>())
-        return caf::print_and_drop(ptr, x);
-      work(static_cast<worker_actor*>(ptr), xs.get_as<double>(0), xs.get_as<std::uint32_t>(1),
-           xs.get_as<std::uint64_t>(2), {});
-      return caf::delegated<caf::message>{};
-    });
-  return {
-    [=](double theta, std::uint32_t sender, std::uint64_t counter, bytes_field& bytes) -> one_way {
-      work(self, theta, sender, counter, std::move(bytes));
-      return {};
-    },
-    [=](fj_done_atom) { report(self); },
-  };
-}
 
 // -- the producer ------------------------------------------------------------------
-// An actor, measured against the run's own thread producing (bench/RESULTS.md):
-// that is faster at its best but bimodal (three busy threads on two cores), the
-// actor steady and faster in a fresh process.
+// Sends `burst` rounds (one message to each actor) per turn, then yields its
+// worker (resume_later, as the mailbox scenario's senders do), so the actors
+// it woke run while their messages are still in cache instead of each
+// collecting a backlog of N. Its only mail is an exit message on a timeout.
 
-struct producer_state {
-  shared_ptr run;
-  std::vector<message_sealer> lanes;
-};
-
-using producer_actor = caf::stateful_actor<producer_state>;
-
-// Lane 0's message in the middle round, as the fault asks: forged after
-// sealing, or the previous payload sent again.
-sealed_payload faulty(message_sealer& lane, suite_fault fault, const sealed_payload& previous) {
-  if (fault == suite_fault::replay)
-    return previous;
-  auto p = seal_next(lane);
-  if (fault == suite_fault::forge)
-    forge(p);
-  return p;
-}
-
-void produce(producer_actor* self) {
-  auto& st = self->state;
-  const auto& run = *st.run;
-  const auto actors = run.workers.size();
-  const auto fault_round = run.messages / 2;
-  const bool faulty_run = run.fault == suite_fault::forge || run.fault == suite_fault::replay;
-  sealed_payload previous;
-  for (std::size_t m = 0; m < run.messages; ++m) {
-    for (std::size_t i = 0; i < actors; ++i) {
-      auto p = faulty_run && i == 0 && m == fault_round && m > 0
-                 ? faulty(st.lanes[0], run.fault, previous)
-                 : seal_next(st.lanes[i]);
-      if (faulty_run && i == 0 && m + 1 == fault_round)
-        previous = p;
-      send_sealed(self->context(), run.workers[i], std::move(p), run.theta);
-    }
+class producer_actor : public caf::event_based_actor {
+ public:
+  producer_actor(caf::actor_config& cfg, shared_ptr run, std::size_t burst)
+    : caf::event_based_actor(cfg), run_(std::move(run)), burst_(std::max<std::size_t>(burst, 1)) {
+    for (std::size_t i = 0; i < run_->workers.size(); ++i)
+      lanes_.emplace_back(run_->keys, static_cast<std::uint32_t>(i));
   }
-  for (const auto& w : run.workers)
-    self->send(w, fj_done_atom::value);
-  self->quit();
-}
 
-caf::behavior producer(producer_actor* self, shared_ptr run) {
-  auto& st = self->state;
-  for (std::size_t i = 0; i < run->workers.size(); ++i)
-    st.lanes.emplace_back(run->keys, static_cast<std::uint32_t>(i));
-  st.run = std::move(run);
-  return {
-    [=](fj_go_atom) { produce(self); },
-  };
-}
+  caf::behavior make_behavior() override {
+    return {[](caf::unit_t) {}};
+  }
+
+  resume_result resume(caf::execution_unit* ctx, std::size_t max_throughput) override {
+    if (!mailbox().empty() || getf(is_shutting_down_flag))
+      return caf::event_based_actor::resume(ctx, max_throughput);
+    if (!activate(ctx)) // the first turn makes the behavior
+      return resumable::done;
+    produce();
+    return finalize() ? resumable::done : resumable::resume_later;
+  }
+
+  void on_exit() override { run_.reset(); }
+
+ private:
+  // Lane 0's message in the middle round, as the fault asks: forged after
+  // sealing, or the previous payload sent again.
+  sealed_payload faulty(suite_fault fault) {
+    if (fault == suite_fault::replay)
+      return previous_;
+    auto p = seal_next(lanes_[0]);
+    if (fault == suite_fault::forge)
+      forge(p);
+    return p;
+  }
+
+  void produce() {
+    const auto& run = *run_;
+    const auto actors = run.workers.size();
+    const auto fault_round = run.messages / 2;
+    const bool faulty_run = run.fault == suite_fault::forge || run.fault == suite_fault::replay;
+    const auto end = std::min(run.messages, round_ + burst_);
+    for (; round_ < end; ++round_) {
+      const auto m = round_;
+      for (std::size_t i = 0; i < actors; ++i) {
+        auto p = faulty_run && i == 0 && m == fault_round && m > 0 ? faulty(run.fault)
+                                                                   : seal_next(lanes_[i]);
+        if (faulty_run && i == 0 && m + 1 == fault_round)
+          previous_ = p;
+        send_sealed(context(), run.workers[i], std::move(p), run.theta);
+      }
+    }
+    if (round_ < run.messages)
+      return;
+    for (const auto& w : run.workers)
+      send(w, fj_done_atom::value);
+    quit();
+  }
+
+  shared_ptr run_;
+  std::size_t burst_;
+  std::size_t round_ = 0;
+  std::vector<message_sealer> lanes_;
+  sealed_payload previous_;
+};
 
 // Every actor counted N; the sum of r is A*N*r within 1e-9 relative.
 void check(const shared_run& run, fjthrput_sample& out) {
@@ -194,9 +205,8 @@ result<fjthrput_sample> run_fjthrput(caf::actor_system& system, const seal_keys&
   run->workers.reserve(params.actors);
   const auto start = clock::now();
   for (std::size_t i = 0; i < params.actors; ++i)
-    run->workers.push_back(system.spawn(worker, run, static_cast<std::uint32_t>(i)));
-  auto prod = system.spawn(producer, run);
-  caf::anon_send(prod, fj_go_atom::value);
+    run->workers.push_back(system.spawn<worker_actor>(run, static_cast<std::uint32_t>(i)));
+  auto prod = system.spawn<producer_actor>(run, params.burst);
   // The time limit counts from the first spawn.
   if (!run->done.wait_for(params.timeout - (clock::now() - start))) {
     for (const auto& w : run->workers)

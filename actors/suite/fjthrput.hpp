@@ -34,6 +34,8 @@ struct fjthrput_params {
   /// The longest the run may take; on expiry its actors are killed.
   std::chrono::milliseconds timeout{60'000};
   suite_fault fault = suite_fault::none;
+  /// Rounds the producer sends per turn before it yields its worker.
+  std::size_t burst = 16;
 };
 
 /// What one run found.

@@ -5,12 +5,8 @@
 #include <vector>
 
 #include <caf/actor.hpp>
-#include <caf/atom.hpp>
-#include <caf/delegated.hpp>
 #include <caf/execution_unit.hpp>
 #include <caf/message_id.hpp>
-#include <caf/type_erased_tuple.hpp>
-#include <caf/type_nr.hpp>
 
 #include "actors/suite/sealed_message.hpp"
 
@@ -19,31 +15,12 @@ namespace actorbench::actors {
 // A sealed payload travels in a CAF message as its fields, after the
 // message's own: (..., std::uint32_t sender, std::uint64_t counter) with
 // nothing sealed (crypto off), (..., sender, counter,
-// std::vector<std::uint8_t> bytes) otherwise. Why two shapes: CAF 0.17
-// matches a handler element by element, and std::vector<std::uint8_t> is
-// not one of its built-in types, so each match compares type_info names
-// (about 200 instructions per message, measured with callgrind); crypto off
-// need not pay that. A receiver declares both shapes and opens both alike,
-// so an unsealed payload with crypto on still counts as forged.
-
-/// What a handler of a one-way message returns: CAF 0.17 otherwise builds a
-/// response promise for each message handled (two reference counts and a
-/// branch: about 170 instructions) only to find nobody waits for an answer.
-using one_way = caf::delegated<void>;
-
-/// Whether `xs` is (Atom, Ts...), for a default handler (CAF's handler of
-/// messages no case matched) that takes the hot messages: one type token
-/// and the atom's value instead of CAF 0.17's element-by-element match of
-/// each case in turn (about 150 fewer instructions per message, measured
-/// with callgrind). The token keeps 6 bits per type, the last five exactly;
-/// the first element is checked apart.
-template <class Atom, class... Ts>
-bool is_message(const caf::type_erased_tuple& xs) {
-  return xs.type_token() == caf::make_type_token<caf::atom_value, Ts...>()
-         && xs.size() == 1 + sizeof...(Ts)
-         && xs.matches(0, caf::type_nr<caf::atom_value>::value, nullptr)
-         && xs.get_as<caf::atom_value>(0) == Atom::value;
-}
+// std::vector<std::uint8_t> bytes) otherwise. Why two shapes:
+// std::vector<std::uint8_t> is not one of CAF's built-in types, so matching
+// it compares type_info names, while a message of built-in types alone is
+// matched by its type token; crypto off need not pay that. A receiver takes
+// both shapes and opens both alike, so an unsealed payload with crypto on
+// still counts as forged.
 
 /// The sender's next payload. Should the cipher fail, the payload goes out
 /// with its counter but unsealed, and its receiver counts it forged: a run

@@ -17,6 +17,13 @@ declaration make_declaration() {
     .def("10000")
     .unit("messages")
     .help("Messages the producer sends to each actor");
+  d.integer("burst")
+    .range(1, 1'000'000)
+    .def("16")
+    .unit("rounds")
+    .help(
+      "Rounds (one message to each actor) the producer sends per turn before it yields its "
+      "worker");
   d.metric("messages_s", "1/s").headline().higher_is_better().help("Messages (A x N) per second");
   d.check("mismatches",
           "Failed checks: an actor that did not count exactly N messages; the sum of r over all "
@@ -28,6 +35,7 @@ result<run_record> run(suite_run& in) {
   actors::fjthrput_params p;
   p.actors = static_cast<std::size_t>(in.config.integer("actors"));
   p.messages = static_cast<std::size_t>(in.config.integer("messages"));
+  p.burst = static_cast<std::size_t>(in.config.integer("burst"));
   p.timeout = in.timeout;
   auto s = actors::run_fjthrput(in.system, in.keys, p);
   if (!s)
@@ -58,6 +66,8 @@ std::unique_ptr<scenario> make_fjthrput_scenario() {
   suite_spec spec;
   spec.declared = make_declaration();
   spec.run = run;
+  // One serial chain at a time: 1 thread measured faster than 2 (RESULTS.md).
+  spec.default_threads = 1;
   spec.memory = [](const configuration& c) -> std::optional<memory_estimate> {
     auto messages = static_cast<std::uint64_t>(c.integer("actors"))
                     * static_cast<std::uint64_t>(c.integer("messages"));
