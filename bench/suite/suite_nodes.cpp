@@ -15,9 +15,11 @@ result<suite_node_choice> node_choice_of(const configuration& c) {
 }
 
 actors::result<suite_nodes> connect_suite_nodes(const suite_run& in,
-                                                const suite_node_choice& choice) {
+                                                const suite_node_choice& choice,
+                                                const std::string& policy) {
   actors::remote_settings settings;
   settings.scheduler.threads = static_cast<std::size_t>(in.config.integer("threads"));
+  settings.scheduler.policy = policy;
   settings.tls = choice.tls;
   auto rt = actors::remote_runtime::create(settings);
   if (!rt)

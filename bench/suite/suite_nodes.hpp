@@ -33,9 +33,12 @@ struct suite_nodes {
   caf::actor_system& system() { return runtime->system(); }
 };
 
-/// Connects to `choice`'s nodes, each within --timeout.
+/// Connects to `choice`'s nodes, each within --timeout, on a scheduler of
+/// `policy` (remote_settings' "sharing" wakes an idle worker at once, for
+/// latency; "stealing" polls, for a steady stream of messages).
 actors::result<suite_nodes> connect_suite_nodes(const suite_run& in,
-                                                const suite_node_choice& choice);
+                                                const suite_node_choice& choice,
+                                                const std::string& policy = "sharing");
 
 /// Records the fact "transport" (plain or tls) of a run on nodes.
 void add_transport_fact(run_record& r, const suite_node_choice& choice);
