@@ -11,6 +11,7 @@
 
 #include "actors/fanout/sender.hpp"
 #include "actors/remote/remote_messages.hpp"
+#include "actors/suite/mailbox_remote.hpp"
 #include "actors/suite/pingpong_remote.hpp"
 #include "crypto/registry.hpp"
 
@@ -133,6 +134,13 @@ class node_spawner_actor : public caf::event_based_actor {
         if (!pong)
           return caf::make_error(caf::sec::runtime_error, pong.err().detail);
         return *pong;
+      },
+      // A mailbox run's senders on this node, aimed at the driver's receiver.
+      [this](const mailbox_senders_request& req) -> caf::result<std::uint32_t> {
+        auto spawned = spawn_requested_mailbox_senders(system(), req);
+        if (!spawned)
+          return caf::make_error(caf::sec::runtime_error, spawned.err().detail);
+        return *spawned;
       },
     };
   }

@@ -16,7 +16,9 @@ namespace actorbench::actors {
 /// an error, also sent to the collector as node_failure, when this node
 /// cannot run the share). For each pong_spawn_request it spawns one
 /// pingpong pong (see actors/suite/pingpong_remote.hpp) and answers with
-/// its handle.
+/// its handle. For each mailbox_senders_request it spawns that share of a
+/// mailbox run's senders (see actors/suite/mailbox_remote.hpp) and answers
+/// how many.
 caf::actor spawn_node_spawner(caf::actor_system& system, std::size_t batch = default_spawn_chunk);
 
 } // namespace actorbench::actors

@@ -10,6 +10,7 @@
 
 #include "actors/fanout/reply.hpp"
 #include "actors/suite/sealed_message.hpp"
+#include "actors/suite/shipped_keys.hpp"
 #include "crypto/bytes.hpp"
 
 namespace actorbench::actors {
@@ -85,18 +86,35 @@ typename Inspector::result_type inspect(Inspector& f, node_failure& x) {
 struct pong_spawn_request {
   /// The pong's sealer id, unique in the run.
   std::uint32_t sender = 1;
-  bool crypto = false;
-  /// Names, resolved on the node through its own registry.
-  std::string backend;
-  std::string cipher;
-  crypto::bytes key;
-  crypto::bytes plaintext;
+  shipped_keys keys;
 };
 
 template <class Inspector>
 typename Inspector::result_type inspect(Inspector& f, pong_spawn_request& x) {
-  return f(caf::meta::type_name("actorbench.pong_spawn_request"), x.sender, x.crypto, x.backend,
-           x.cipher, x.key, x.plaintext);
+  return f(caf::meta::type_name("actorbench.pong_spawn_request"), x.sender, x.keys);
+}
+
+/// The driver asks a worker node for mailbox senders [first, first + count)
+/// of a run, each sending `messages` messages (`burst` a turn) to
+/// `receiver` on the driver's node, sealed under `keys`. The node answers
+/// with the number of senders it spawned.
+struct mailbox_senders_request {
+  caf::actor receiver;
+  std::uint32_t first = 0;
+  std::uint32_t count = 0;
+  /// The run's sender count (the receiver's dense sender ids).
+  std::uint32_t senders = 0;
+  std::uint64_t messages = 0;
+  std::uint64_t burst = 64;
+  /// A suite_fault, applied by sender 0 as in a local run.
+  std::uint8_t fault = 0;
+  shipped_keys keys;
+};
+
+template <class Inspector>
+typename Inspector::result_type inspect(Inspector& f, mailbox_senders_request& x) {
+  return f(caf::meta::type_name("actorbench.mailbox_senders_request"), x.receiver, x.first, x.count,
+           x.senders, x.messages, x.burst, x.fault, x.keys);
 }
 
 /// Registers every type above (and reply, and the suite's sealed_payload) with `cfg`, which must

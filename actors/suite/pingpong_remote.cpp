@@ -2,7 +2,7 @@
 
 #include <caf/scoped_actor.hpp>
 
-#include "crypto/registry.hpp"
+#include "actors/suite/shipped_keys.hpp"
 
 namespace actorbench::actors {
 
@@ -10,17 +10,10 @@ result<caf::actor> spawn_requested_pong(caf::actor_system& system, const pong_sp
   pong_config cfg;
   cfg.sender = req.sender;
   cfg.remote = true;
-  if (!req.crypto) {
-    cfg.keep = std::make_shared<seal_keys>();
-  } else {
-    auto found = crypto::registry::instance().find_pair(req.backend, req.cipher);
-    if (!found)
-      return error{errc::crypto_failure, found.err().detail};
-    auto keys = seal_keys::make(*found->first, *found->second, req.key, req.plaintext);
-    if (!keys)
-      return keys.err();
-    cfg.keep = std::move(*keys);
-  }
+  auto keys = unpack(req.keys);
+  if (!keys)
+    return keys.err();
+  cfg.keep = std::move(*keys);
   cfg.keys = cfg.keep.get();
   return spawn_pong(system, std::move(cfg));
 }
@@ -34,13 +27,7 @@ pong_spawner remote_pongs(caf::actor_system& system, std::vector<remote_node> no
     const auto& node = nodes[pair % nodes.size()];
     pong_spawn_request req;
     req.sender = cfg.sender;
-    req.crypto = keys.on();
-    if (keys.on()) {
-      req.backend = std::string{keys.backend()->name()};
-      req.cipher = keys.cipher()->name;
-      req.key = keys.key();
-      req.plaintext = keys.plaintext();
-    }
+    req.keys = ship(keys);
     caf::scoped_actor self{system};
     result<caf::actor> out = error{errc::node_failure, "no answer"};
     self->request(node.spawner, timeout, std::move(req))

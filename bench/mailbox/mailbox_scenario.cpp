@@ -1,6 +1,10 @@
 #include "bench/mailbox/mailbox_scenario.hpp"
 
 #include "actors/suite/mailbox.hpp"
+#include "actors/suite/mailbox_remote.hpp"
+#include "bench/common/node_params.hpp"
+#include "bench/fanout/fanout_settings.hpp"
+#include "bench/suite/suite_nodes.hpp"
 #include "bench/suite/suite_scenario.hpp"
 
 namespace actorbench::bench {
@@ -33,6 +37,10 @@ declaration make_declaration() {
       "How the receiver takes its messages: drain: it drains its mailbox itself, handling each "
       "payload as it comes off CAF's queue (anything else goes through CAF's own path, in "
       "order); behavior: CAF's behavior dispatch for every message");
+  declare_node_params(d,
+                      "Worker nodes (actorbench node) as HOST:PORT,...: the senders run on them "
+                      "(split evenly, node i gets senders [i*S/n, (i+1)*S/n)), the receiver "
+                      "here, through CAF's middleman; connecting waits at most --timeout");
   d.metric("messages_s", "1/s")
     .headline()
     .higher_is_better()
@@ -56,7 +64,36 @@ std::size_t sealed_bytes(const configuration& c) {
   return static_cast<std::size_t>(c.size("payload-bytes")) + 16;
 }
 
+result<std::vector<configuration>> refine(std::vector<configuration> plan) {
+  for (const auto& c : plan) {
+    auto nodes = checked_nodes(c, "the senders' nodes");
+    if (!nodes)
+      return nodes.err();
+    if (static_cast<std::size_t>(c.integer("senders")) < nodes->size())
+      return bad_input("mailbox --senders " + std::to_string(c.integer("senders"))
+                       + " is fewer than the " + std::to_string(nodes->size())
+                       + " --nodes: every node needs at least one sender");
+  }
+  return plan;
+}
+
+// The senders on the --nodes, connected before the timed part begins.
+actors::result<actors::mailbox_sample> run_remote(suite_run& in,
+                                                  const actors::mailbox_params& params,
+                                                  const suite_node_choice& choice) {
+  // A steady stream from the middleman's thread: a sharing worker would be
+  // woken through a condition variable for nearly every message (1.4x
+  // slower, RESULTS.md).
+  auto connected = connect_suite_nodes(in, choice, "stealing");
+  if (!connected)
+    return connected.err();
+  return actors::run_mailbox_remote(connected->system(), in.keys, params, connected->nodes);
+}
+
 result<run_record> run_mailbox_once(suite_run& in) {
+  auto choice = node_choice_of(in.config);
+  if (!choice)
+    return choice.err();
   actors::mailbox_params params;
   params.senders = static_cast<std::size_t>(in.config.integer("senders"));
   params.messages = static_cast<std::size_t>(in.config.integer("messages"));
@@ -64,7 +101,8 @@ result<run_record> run_mailbox_once(suite_run& in) {
   params.timeout = in.timeout;
   params.dispatch = in.config.word("dispatch") == "behavior" ? actors::mailbox_dispatch::behavior
                                                              : actors::mailbox_dispatch::drain;
-  auto sample = actors::run_mailbox(in.system, in.keys, params);
+  auto sample = choice->nodes.empty() ? actors::run_mailbox(in.system, in.keys, params)
+                                      : run_remote(in, params, *choice);
   if (!sample)
     return runtime_failure(sample.err().detail);
   run_record r;
@@ -72,6 +110,7 @@ result<run_record> run_mailbox_once(suite_run& in) {
   r.add("messages_s", static_cast<double>(sample->received) / sample->elapsed_s);
   r.checks["mismatches"] = sample->mismatches;
   r.facts["received"] = static_cast<double>(sample->received);
+  add_transport_fact(r, *choice);
   return r;
 }
 
@@ -81,6 +120,7 @@ std::unique_ptr<scenario> make_mailbox_scenario() {
   suite_spec spec;
   spec.declared = make_declaration();
   spec.run = run_mailbox_once;
+  spec.refine = refine;
   // The worst case: every message queued at once (senders outrun the
   // receiver, and nothing slows them down).
   spec.memory = [](const configuration& c) -> std::optional<memory_estimate> {

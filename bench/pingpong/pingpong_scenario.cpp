@@ -3,12 +3,12 @@
 #include <algorithm>
 #include <variant>
 
-#include "actors/remote/remote_runtime.hpp"
 #include "actors/runtime/runtime.hpp"
 #include "actors/suite/pingpong.hpp"
 #include "actors/suite/pingpong_remote.hpp"
 #include "bench/common/node_params.hpp"
 #include "bench/fanout/fanout_settings.hpp"
+#include "bench/suite/suite_nodes.hpp"
 #include "bench/suite/suite_scenario.hpp"
 
 namespace actorbench::bench {
@@ -86,39 +86,25 @@ actors::pingpong_params params_of(const suite_run& in) {
   return p;
 }
 
-// The pongs on the --nodes: a networked actor system of the run's own
-// (CAF reuses a connection only within one system), connected before the
-// timed part begins.
+// The pongs on the --nodes, connected before the timed part begins.
 actors::result<actors::pingpong_sample> run_remote(suite_run& in, actors::pingpong_params p,
-                                                   const std::vector<endpoint>& nodes,
-                                                   const std::optional<actors::tls_settings>& tls) {
-  actors::remote_settings settings;
-  settings.scheduler.threads = static_cast<std::size_t>(in.config.integer("threads"));
-  settings.tls = tls;
-  auto rt = actors::remote_runtime::create(settings);
-  if (!rt)
-    return rt.err();
-  std::vector<actors::remote_node> connected;
-  for (const auto& n : nodes) {
-    auto node = actors::connect_node(**rt, n.host, n.port, in.timeout);
-    if (!node)
-      return node.err();
-    connected.push_back(std::move(*node));
-  }
+                                                   const suite_node_choice& choice) {
+  auto connected = connect_suite_nodes(in, choice);
+  if (!connected)
+    return connected.err();
   p.remote_pongs = true;
-  auto& system = (*rt)->system();
-  return actors::run_pingpong(
-    system, in.keys, p, actors::remote_pongs(system, std::move(connected), in.keys, in.timeout));
+  auto& system = connected->system();
+  return actors::run_pingpong(system, in.keys, p,
+                              actors::remote_pongs(system, connected->nodes, in.keys, in.timeout));
 }
 
 result<run_record> run(suite_run& in) {
-  auto nodes = worker_nodes(in.config);
-  auto tls = tls_of(in.config);
-  if (!nodes || !tls)
-    return nodes ? tls.err() : nodes.err();
+  auto choice = node_choice_of(in.config);
+  if (!choice)
+    return choice.err();
   auto p = params_of(in);
-  auto sample =
-    nodes->empty() ? actors::run_pingpong(in.system, in.keys, p) : run_remote(in, p, *nodes, *tls);
+  auto sample = choice->nodes.empty() ? actors::run_pingpong(in.system, in.keys, p)
+                                      : run_remote(in, p, *choice);
   if (!sample)
     return error{
       sample.err().code == actors::errc::bad_parameter ? errc::bad_input : errc::runtime_failure,
@@ -131,8 +117,7 @@ result<run_record> run(suite_run& in) {
   r.checks["mismatches"] = sample->mismatches;
   r.facts["round_trips"] = static_cast<double>(sample->round_trips);
   r.facts["latency_samples"] = static_cast<double>(r.samples["latency_s"].size());
-  if (!nodes->empty())
-    r.facts["transport"] = std::string{*tls ? "tls" : "plain"};
+  add_transport_fact(r, *choice);
   return r;
 }
 
