@@ -27,12 +27,20 @@ declaration make_declaration() {
     .help(
       "Messages a sender sends per turn before it yields its worker to the others (and the "
       "receiver); at least --messages: all in one turn, as CAF's mailbox_performance");
-  d.word("dispatch", {"drain", "behavior"})
-    .def("drain")
+  d.integer("window")
+    .range(0, 1'000'000'000)
+    .def("0")
+    .unit("messages")
     .help(
-      "How the receiver takes its messages: drain: it drains its mailbox itself, handling each "
-      "payload as it comes off CAF's queue (anything else goes through CAF's own path, in "
-      "order); behavior: CAF's behavior dispatch for every message");
+      "Flow control as a bounded mailbox: a sender has at most this many messages not yet "
+      "taken by the receiver, and every window/2 messages asks for credit (a real message the "
+      "receiver answers once it has taken them); 0: none");
+  d.word("dispatch", {"lean", "behavior"})
+    .def("lean")
+    .help(
+      "How the receiver takes its messages: lean: it is a lean actor (CAF's lock-free inbox "
+      "read in batches, one type check per message); behavior: CAF's behavior dispatch for "
+      "every message");
   d.metric("messages_s", "1/s")
     .headline()
     .higher_is_better()
@@ -61,9 +69,10 @@ result<run_record> run_mailbox_once(suite_run& in) {
   params.senders = static_cast<std::size_t>(in.config.integer("senders"));
   params.messages = static_cast<std::size_t>(in.config.integer("messages"));
   params.burst = static_cast<std::size_t>(in.config.integer("burst"));
+  params.window = static_cast<std::size_t>(in.config.integer("window"));
   params.timeout = in.timeout;
   params.dispatch = in.config.word("dispatch") == "behavior" ? actors::mailbox_dispatch::behavior
-                                                             : actors::mailbox_dispatch::drain;
+                                                             : actors::mailbox_dispatch::lean;
   auto sample = actors::run_mailbox(in.system, in.keys, params);
   if (!sample)
     return runtime_failure(sample.err().detail);
