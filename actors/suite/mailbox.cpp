@@ -26,7 +26,8 @@ void send_payload(caf::local_actor* self, const caf::actor& receiver, sealed_pay
 // (as Erlang's scheduler preempts a process after its reductions) so the
 // receiver runs while what it is sent is still in cache. A turn needs no
 // message: the sender stays scheduled, at the back of its worker's queue,
-// until its last burst.
+// until its last burst or until it has used its window (params.window),
+// when it waits for the receiver's credit.
 class mailbox_sender : public caf::event_based_actor {
  public:
   mailbox_sender(caf::actor_config& cfg, caf::actor receiver, message_sealer sealer,
@@ -36,26 +37,51 @@ class mailbox_sender : public caf::event_based_actor {
       sealer_(std::move(sealer)),
       messages_(params.messages),
       burst_(std::max<std::size_t>(params.burst, 1)),
+      half_window_(std::max<std::size_t>(params.window / 2, 1)),
+      allowed_(params.window == 0 ? params.messages : params.window),
+      flow_control_(params.window != 0),
       fault_(sealer_.sender() == 0 ? params.fault : suite_fault::none),
       tally_(std::move(tally)) {}
 
-  // Its only mail is an exit message (nobody else has its handle): CAF's
-  // default handling of that needs a behavior to be there.
-  caf::behavior make_behavior() override { return {[](caf::unit_t) {}}; }
+  // Its mail: the receiver's credit, and an exit message (CAF's default
+  // handling of that needs a behavior to be there).
+  caf::behavior make_behavior() override {
+    return {[this](mailbox_credit_atom) { allowed_ += half_window_; }};
+  }
 
   resume_result resume(caf::execution_unit* ctx, std::size_t max_throughput) override {
     if (!mailbox().empty() || getf(is_shutting_down_flag))
-      return caf::event_based_actor::resume(ctx, max_throughput);
+      return after_mail(caf::event_based_actor::resume(ctx, max_throughput));
     if (!activate(ctx)) // the first turn makes the behavior
       return resumable::done;
-    send_burst();
-    return finalize() ? resumable::done : resumable::resume_later;
+    if (may_send()) {
+      send_burst();
+      if (finalize())
+        return resumable::done;
+      if (may_send())
+        return resumable::resume_later;
+    }
+    // Out of credit: wait for it, unless it is already there.
+    if (mailbox().try_block())
+      return resumable::awaiting_message;
+    return after_mail(caf::event_based_actor::resume(ctx, max_throughput));
   }
 
  private:
+  bool may_send() const { return sent_ < std::min(messages_, allowed_); }
+
+  // CAF's resume blocks the mailbox once it is empty; with credit to spend
+  // the sender goes on with its turns instead (unless a new message has
+  // already scheduled it).
+  resume_result after_mail(resume_result r) {
+    if (r == resumable::awaiting_message && may_send() && !getf(is_shutting_down_flag))
+      return mailbox().try_unblock() ? resumable::resume_later : resumable::awaiting_message;
+    return r;
+  }
+
   void send_burst() {
-    const auto end = std::min(messages_, sent_ + burst_);
-    for (; sent_ < end; ++sent_) {
+    const auto end = std::min({messages_, allowed_, sent_ + burst_});
+    while (sent_ < end) {
       auto p = sealer_.seal();
       if (p && fault_ != suite_fault::none && sent_ == messages_ / 2)
         apply_fault(*p);
@@ -67,6 +93,10 @@ class mailbox_sender : public caf::event_based_actor {
         return;
       }
       send_payload(this, receiver_, std::move(*p));
+      if (++sent_ % half_window_ == 0 && flow_control_ && sent_ < messages_)
+        receiver_->enqueue(
+          caf::make_mailbox_element(ctrl(), caf::make_message_id(), {}, mailbox_credit_atom::value),
+          context());
     }
     if (sent_ == messages_)
       quit();
@@ -85,6 +115,10 @@ class mailbox_sender : public caf::event_based_actor {
   message_sealer sealer_;
   std::size_t messages_;
   std::size_t burst_;
+  std::size_t half_window_;
+  /// Messages it may have sent so far: its window plus the credit it got.
+  std::size_t allowed_;
+  bool flow_control_;
   std::size_t sent_ = 0;
   suite_fault fault_;
   std::shared_ptr<mailbox_tally> tally_;

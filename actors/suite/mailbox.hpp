@@ -29,8 +29,13 @@ struct mailbox_params {
   std::size_t messages = 100'000;
   /// Messages a sender sends per turn before it yields its worker.
   std::size_t burst = 64;
+  /// Flow control, as a bounded mailbox: a sender has at most `window`
+  /// messages not yet taken by the receiver; every window/2 messages it asks
+  /// for credit (a real message behind them) and the receiver answers once it
+  /// has taken them. 0: none (the mailbox may hold every message at once).
+  std::size_t window = 0;
   /// How the receiver takes its messages.
-  mailbox_dispatch dispatch = mailbox_dispatch::drain;
+  mailbox_dispatch dispatch = mailbox_dispatch::lean;
   /// The longest the receiver may take to get every message.
   std::chrono::milliseconds timeout{60'000};
   /// forge: sender 0's middle message altered; replay: sent twice;

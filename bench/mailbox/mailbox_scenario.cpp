@@ -31,12 +31,20 @@ declaration make_declaration() {
     .help(
       "Messages a sender sends per turn before it yields its worker to the others (and the "
       "receiver); at least --messages: all in one turn, as CAF's mailbox_performance");
-  d.word("dispatch", {"drain", "behavior"})
-    .def("drain")
+  d.integer("window")
+    .range(0, 1'000'000'000)
+    .def("0")
+    .unit("messages")
     .help(
-      "How the receiver takes its messages: drain: it drains its mailbox itself, handling each "
-      "payload as it comes off CAF's queue (anything else goes through CAF's own path, in "
-      "order); behavior: CAF's behavior dispatch for every message");
+      "Flow control as a bounded mailbox: a sender has at most this many messages not yet "
+      "taken by the receiver, and every window/2 messages asks for credit (a real message the "
+      "receiver answers once it has taken them); 0: none");
+  d.word("dispatch", {"lean", "behavior"})
+    .def("lean")
+    .help(
+      "How the receiver takes its messages: lean: it is a lean actor (CAF's lock-free inbox "
+      "read in batches, one type check per message); behavior: CAF's behavior dispatch for "
+      "every message");
   declare_node_params(d,
                       "Worker nodes (actorbench node) as HOST:PORT,...: the senders run on them "
                       "(split evenly, node i gets senders [i*S/n, (i+1)*S/n)), the receiver "
@@ -73,6 +81,10 @@ result<std::vector<configuration>> refine(std::vector<configuration> plan) {
       return bad_input("mailbox --senders " + std::to_string(c.integer("senders"))
                        + " is fewer than the " + std::to_string(nodes->size())
                        + " --nodes: every node needs at least one sender");
+    // The nodes' senders send without credit (their request has no window).
+    if (!nodes->empty() && c.integer("window") != 0)
+      return bad_input("invalid --window '" + std::to_string(c.integer("window"))
+                       + "' with --nodes: the nodes' senders have no flow control, expected 0");
   }
   return plan;
 }
@@ -98,9 +110,10 @@ result<run_record> run_mailbox_once(suite_run& in) {
   params.senders = static_cast<std::size_t>(in.config.integer("senders"));
   params.messages = static_cast<std::size_t>(in.config.integer("messages"));
   params.burst = static_cast<std::size_t>(in.config.integer("burst"));
+  params.window = static_cast<std::size_t>(in.config.integer("window"));
   params.timeout = in.timeout;
   params.dispatch = in.config.word("dispatch") == "behavior" ? actors::mailbox_dispatch::behavior
-                                                             : actors::mailbox_dispatch::drain;
+                                                             : actors::mailbox_dispatch::lean;
   auto sample = choice->nodes.empty() ? actors::run_mailbox(in.system, in.keys, params)
                                       : run_remote(in, params, *choice);
   if (!sample)

@@ -20,12 +20,19 @@ std::shared_ptr<seal_keys> aes_keys() {
   return *keys;
 }
 
-mailbox_params small(mailbox_dispatch dispatch, suite_fault fault = suite_fault::none) {
+// A receiver and a flow control window (0: none; 8: credit every 4 messages).
+struct variant {
+  mailbox_dispatch dispatch;
+  std::size_t window;
+};
+
+mailbox_params small(variant v, suite_fault fault = suite_fault::none) {
   mailbox_params p;
   p.senders = 5;
   p.messages = 300;
   p.burst = 16;
-  p.dispatch = dispatch;
+  p.dispatch = v.dispatch;
+  p.window = v.window;
   p.timeout = std::chrono::milliseconds{10'000};
   p.fault = fault;
   return p;
@@ -48,12 +55,16 @@ outcome run(const seal_keys& keys, const mailbox_params& p, std::size_t threads)
   return {*r, keys.totals()};
 }
 
-const mailbox_dispatch both[] = {mailbox_dispatch::drain, mailbox_dispatch::behavior};
+const variant both[] = {{mailbox_dispatch::lean, 0},
+                        {mailbox_dispatch::behavior, 0},
+                        {mailbox_dispatch::lean, 8},
+                        {mailbox_dispatch::behavior, 8}};
 
 } // namespace
 
 TEST_CASE("mailbox: every message arrives in order, crypto off and on") {
   for (auto dispatch : both) {
+    CAPTURE(dispatch.window);
     for (std::size_t threads : {1, 2}) {
       CAPTURE(threads);
       seal_keys off;
@@ -74,7 +85,7 @@ TEST_CASE("mailbox: every message arrives in order, crypto off and on") {
 
 TEST_CASE("mailbox: a burst as large as the run sends everything in one turn") {
   seal_keys off;
-  auto p = small(mailbox_dispatch::drain);
+  auto p = small({mailbox_dispatch::lean, 0});
   p.burst = p.messages;
   auto a = run(off, p, 1);
   CHECK(a.sample.received == 1500);
@@ -100,6 +111,7 @@ const fault_case fault_cases[] = {{suite_fault::forge, 1, 0, 1, false},
 TEST_CASE("mailbox: a forged, replayed or skipped message is caught, and the run still ends") {
   for (const auto& fc : fault_cases) {
     for (auto dispatch : both) {
+      CAPTURE(dispatch.window);
       for (std::size_t threads : {1, 2}) {
         CAPTURE(static_cast<int>(fc.fault));
         CAPTURE(threads);
@@ -136,7 +148,7 @@ TEST_CASE("mailbox: a run that cannot finish in time is a timeout error, not a h
 TEST_CASE("mailbox: no senders or no messages is a bad parameter") {
   seal_keys off;
   runtime rt{{1, "stealing", {}, true}};
-  auto p = small(mailbox_dispatch::drain);
+  auto p = small({mailbox_dispatch::lean, 0});
   p.senders = 0;
   auto r = run_mailbox(rt.system(), off, p);
   REQUIRE_FALSE(r);

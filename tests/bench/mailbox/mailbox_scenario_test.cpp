@@ -14,7 +14,8 @@ configuration small_mailbox(const std::string& crypto) {
   c.values = {{"senders", std::int64_t{3}},
               {"messages", std::int64_t{200}},
               {"burst", std::int64_t{16}},
-              {"dispatch", std::string{"drain"}}};
+              {"window", std::int64_t{0}},
+              {"dispatch", std::string{"lean"}}};
   testing::add_suite_values(c, crypto);
   return c;
 }
