@@ -3,17 +3,17 @@
 #include <vector>
 
 #include "actors/suite/big.hpp"
-#include "suite_test_keys.hpp"
+#include "suite_test_run.hpp"
 
 using namespace actorbench::actors;
 
 namespace {
 
 // One run on a fresh two-worker system.
-testing::suite_test_outcome<big_sample> run_once(const big_params& p, bool crypto_on) {
-  return testing::run_on_fresh_system<big_sample>(
-    crypto_on, 2,
-    [&](caf::actor_system& sys, const seal_keys& keys) { return run_big(sys, keys, p); });
+testing::suite_outcome<big_sample> run_once(const big_params& p, bool crypto_on) {
+  return testing::run_suite<big_sample>(
+    crypto_on, [&](caf::actor_system& sys, const seal_keys& keys) { return run_big(sys, keys, p); },
+    2);
 }
 
 big_params small(std::uint64_t actors, std::uint64_t pings, suite_fault fault = suite_fault::none) {

@@ -7,7 +7,7 @@
 #include "actors/remote/remote_runtime.hpp"
 #include "actors/suite/mailbox_remote.hpp"
 #include "actors/suite/shipped_keys.hpp"
-#include "suite_test_keys.hpp"
+#include "suite_test_run.hpp"
 
 using namespace actorbench::actors;
 namespace testing = actorbench::actors::testing;

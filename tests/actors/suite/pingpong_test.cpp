@@ -4,24 +4,12 @@
 
 #include "actors/runtime/runtime.hpp"
 #include "actors/suite/pingpong.hpp"
-#include "crypto/registry.hpp"
+#include "suite_test_run.hpp"
 
 using namespace actorbench;
 using namespace actorbench::actors;
 
 namespace {
-
-std::shared_ptr<seal_keys> keys_for(bool crypto) {
-  if (!crypto)
-    return std::make_shared<seal_keys>();
-  auto b = crypto::registry::instance().find("openssl");
-  REQUIRE(b);
-  const auto* info = (*b)->find_cipher("aes-128-gcm");
-  REQUIRE(info != nullptr);
-  auto keys = seal_keys::make(**b, *info, 64);
-  REQUIRE(keys);
-  return *keys;
-}
 
 struct outcome {
   actors::result<pingpong_sample> sample = error{errc::bad_parameter, "not run"};
@@ -31,7 +19,7 @@ struct outcome {
 // One run on a fresh 2-thread system; the totals are read once the system
 // (and with it every sealer and opener) is gone.
 outcome run(bool crypto, pingpong_params p, std::size_t threads = 2) {
-  auto keys = keys_for(crypto);
+  auto keys = testing::suite_test_keys(crypto);
   outcome out;
   {
     runtime rt{{threads, "stealing", {}, true}};

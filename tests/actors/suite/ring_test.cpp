@@ -1,18 +1,18 @@
 #include <doctest/doctest.h>
 
 #include "actors/suite/ring.hpp"
-#include "suite_test_keys.hpp"
+#include "suite_test_run.hpp"
 
 using namespace actorbench::actors;
 
 namespace {
 
 // One run on a fresh system of `threads` workers.
-testing::suite_test_outcome<ring_sample> run_once(const ring_params& p, bool crypto_on,
-                                                  std::size_t threads = 2) {
-  return testing::run_on_fresh_system<ring_sample>(
-    crypto_on, threads,
-    [&](caf::actor_system& sys, const seal_keys& keys) { return run_ring(sys, keys, p); });
+testing::suite_outcome<ring_sample> run_once(const ring_params& p, bool crypto_on,
+                                             std::size_t threads = 2) {
+  return testing::run_suite<ring_sample>(
+    crypto_on,
+    [&](caf::actor_system& sys, const seal_keys& keys) { return run_ring(sys, keys, p); }, threads);
 }
 
 ring_params small(std::uint64_t actors, std::uint64_t hops, std::uint64_t tokens,

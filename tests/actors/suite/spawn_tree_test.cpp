@@ -2,25 +2,13 @@
 
 #include "actors/runtime/runtime.hpp"
 #include "actors/suite/spawn_tree.hpp"
-#include "crypto/registry.hpp"
+#include "suite_test_run.hpp"
 
 namespace crypto = actorbench::crypto;
 using namespace actorbench::actors;
 namespace actors = actorbench::actors;
 
 namespace {
-
-std::shared_ptr<seal_keys> keys_for(bool crypto_on) {
-  if (!crypto_on)
-    return std::make_shared<seal_keys>();
-  auto b = crypto::registry::instance().find("openssl");
-  REQUIRE(b);
-  const auto* info = (*b)->find_cipher("aes-128-gcm");
-  REQUIRE(info != nullptr);
-  auto keys = seal_keys::make(**b, *info, 64);
-  REQUIRE(keys);
-  return *keys;
-}
 
 struct tree_run {
   actors::result<spawn_tree_sample> sample = actors::error{errc::timeout, "not run"};
@@ -32,7 +20,7 @@ struct tree_run {
 tree_run run_tree(std::uint32_t branching, std::uint32_t depth, bool crypto_on,
                   suite_fault fault = suite_fault::none, std::size_t threads = 2,
                   std::chrono::milliseconds timeout = std::chrono::seconds{10}) {
-  auto keys = keys_for(crypto_on);
+  auto keys = testing::suite_test_keys(crypto_on);
   tree_run out;
   {
     runtime rt{{threads, "stealing", {}, true}};
@@ -138,7 +126,7 @@ TEST_CASE("spawn-tree: a tree that cannot answer in time is a timeout error, not
 }
 
 TEST_CASE("spawn-tree: a tree beyond the bound is refused before anything is spawned") {
-  auto keys = keys_for(false);
+  auto keys = testing::suite_test_keys(false);
   runtime rt{{1, "stealing", {}, true}};
   auto r = run_spawn_tree(rt.system(), *keys, {10, 12, std::chrono::seconds{1}, suite_fault::none});
   REQUIRE_FALSE(r);

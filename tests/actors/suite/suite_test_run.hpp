@@ -34,14 +34,15 @@ struct suite_outcome {
   seal_totals totals;
 };
 
-/// Calls `run(system, keys)` on a fresh 2-thread actor system; the totals are
-/// read after the system is gone, when every sealer and opener has reported.
+/// Calls `run(system, keys)` on a fresh actor system of `threads` workers;
+/// the totals are read after the system is gone, when every sealer and
+/// opener has reported.
 template <class Sample, class Run>
-suite_outcome<Sample> run_suite(bool crypto_on, Run&& run) {
+suite_outcome<Sample> run_suite(bool crypto_on, Run&& run, std::size_t threads = 2) {
   auto keys = suite_test_keys(crypto_on);
   result<Sample> sample = error{errc::timeout, "not run"};
   {
-    runtime rt{{2, "stealing", {}, true}};
+    runtime rt{{threads, "stealing", {}, true}};
     sample = run(rt.system(), *keys);
   }
   return {std::move(sample), keys->totals()};

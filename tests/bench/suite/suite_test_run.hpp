@@ -10,6 +10,7 @@
 
 #include "bench/harness/scenario.hpp"
 #include "fake_run_context.hpp"
+#include "suite_values.hpp"
 
 namespace actorbench::bench::testing {
 
@@ -18,14 +19,7 @@ namespace actorbench::bench::testing {
 inline configuration suite_config(const std::string& crypto, by_name<param_value> sizes) {
   configuration c;
   c.values = std::move(sizes);
-  c.values["crypto"] = crypto;
-  c.values["timeout"] = 10.0;
-  c.values["backend"] = std::string{"openssl"};
-  c.values["cipher"] = std::string{"aes-128-gcm"};
-  c.values["payload-bytes"] = std::int64_t{64};
-  if (crypto == "off")
-    c.not_applicable = {"backend", "cipher", "payload-bytes"};
-  return c;
+  return add_suite_values(c, crypto);
 }
 
 /// Runs every configuration of `plan` once on `s`.
