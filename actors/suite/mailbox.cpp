@@ -31,8 +31,10 @@ void send_payload(caf::local_actor* self, const caf::actor& receiver, sealed_pay
 class mailbox_sender : public caf::event_based_actor {
  public:
   mailbox_sender(caf::actor_config& cfg, caf::actor receiver, message_sealer sealer,
-                 const mailbox_params& params, std::shared_ptr<mailbox_tally> tally)
+                 const mailbox_params& params, std::shared_ptr<mailbox_tally> tally,
+                 std::shared_ptr<const seal_keys> owner)
     : caf::event_based_actor(cfg),
+      owner_(std::move(owner)),
       receiver_(std::move(receiver)),
       sealer_(std::move(sealer)),
       messages_(params.messages),
@@ -111,6 +113,10 @@ class mailbox_sender : public caf::event_based_actor {
       tally_->seal_failed.store(true); // the skipped number is never sent
   }
 
+  // Declared before the sealer, so destroyed after it: the sealer reports
+  // its counts to the keys in its destructor, which runs after CAF's
+  // cleanup (and any functor attached to the actor) is done.
+  std::shared_ptr<const seal_keys> owner_;
   caf::actor receiver_;
   message_sealer sealer_;
   std::size_t messages_;
@@ -128,9 +134,10 @@ class mailbox_sender : public caf::event_based_actor {
 
 caf::actor spawn_mailbox_sender(caf::actor_system& system, const seal_keys& keys,
                                 const mailbox_params& params, const caf::actor& receiver,
-                                std::uint32_t id, std::shared_ptr<mailbox_tally> tally) {
-  return system.spawn<mailbox_sender>(receiver, message_sealer{&keys, id}, params,
-                                      std::move(tally));
+                                std::uint32_t id, std::shared_ptr<mailbox_tally> tally,
+                                std::shared_ptr<const seal_keys> owner) {
+  return system.spawn<mailbox_sender>(receiver, message_sealer{&keys, id}, params, std::move(tally),
+                                      std::move(owner));
 }
 
 namespace {

@@ -59,10 +59,13 @@ struct mailbox_sample {
 /// Spawns sender `id` (0 <= id < senders, its sealer's id), which sends its
 /// `params.messages` messages to `receiver` and quits. The receiver may be
 /// any actor handle, local or a remote node's; `tally` hears of a sealing
-/// failure. `keys` must outlive it.
+/// failure. `keys` must outlive it, unless `owner` (the keys' shared owner,
+/// for a node's senders that nobody else keeps them for) is given: the
+/// sender then holds them until its sealer is gone.
 caf::actor spawn_mailbox_sender(caf::actor_system& system, const seal_keys& keys,
                                 const mailbox_params& params, const caf::actor& receiver,
-                                std::uint32_t id, std::shared_ptr<mailbox_tally> tally);
+                                std::uint32_t id, std::shared_ptr<mailbox_tally> tally,
+                                std::shared_ptr<const seal_keys> owner = nullptr);
 
 /// One mailbox run on `system`: receiver, then (timed from here) the
 /// senders, until the receiver has checked every message or the timeout.

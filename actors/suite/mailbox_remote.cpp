@@ -30,9 +30,8 @@ result<std::uint32_t> spawn_requested_mailbox_senders(caf::actor_system& system,
   // receiver missing messages (a timeout).
   auto tally = std::make_shared<mailbox_tally>(0);
   for (std::uint32_t id = req.first; id < req.first + req.count; ++id) {
-    auto sender = spawn_mailbox_sender(system, **keys, params, req.receiver, id, tally);
-    // The keys live as long as the senders that seal with them.
-    sender->attach_functor([keep = *keys] {});
+    // Each sender owns the keys: nothing else here keeps them.
+    spawn_mailbox_sender(system, **keys, params, req.receiver, id, tally, *keys);
   }
   return req.count;
 }
