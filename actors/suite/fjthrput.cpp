@@ -69,7 +69,8 @@ class worker_actor : public lean_actor {
     // tuple's virtual accessors.
     if (typeid(e) == typeid(plain_element)) {
       auto& [theta, sender, counter] = static_cast<plain_element&>(e).values();
-      work(theta, sender, counter, {});
+      opener_.open_plain(sender, counter);
+      count(theta);
       return;
     }
     auto& xs = e.content();
@@ -92,6 +93,10 @@ class worker_actor : public lean_actor {
   // One message: open its payload, do Savina's computation, count it.
   void work(double theta, std::uint32_t sender, std::uint64_t counter, bytes_field&& bytes) {
     open_fields(opener_, sender, counter, std::move(bytes));
+    count(theta);
+  }
+
+  void count(double theta) {
     ++count_;
     sum_ += fjthrput_compute(theta);
   }
@@ -160,12 +165,25 @@ class producer_actor : public caf::event_based_actor {
       send_sealed(context(), to, std::move(p), theta);
   }
 
+  // Crypto off and no fault: each message a recycled element of (theta,
+  // lane, the lane's next counter), straight into the actor's mailbox.
+  void produce_plain(std::size_t end) {
+    const auto& run = *run_;
+    const auto actors = run.workers.size();
+    for (; round_ < end; ++round_)
+      for (std::size_t i = 0; i < actors; ++i)
+        run.workers[i]->enqueue(
+          plain_element::make(run.theta, lanes_[i].sender(), lanes_[i].next_plain()), context());
+  }
+
   void produce() {
     const auto& run = *run_;
     const auto actors = run.workers.size();
     const auto fault_round = run.messages / 2;
     const bool faulty_run = run.fault == suite_fault::forge || run.fault == suite_fault::replay;
     const auto end = std::min(run.messages, round_ + burst_);
+    if (!faulty_run && lanes_[0].plain())
+      produce_plain(end);
     for (; round_ < end; ++round_) {
       const auto m = round_;
       for (std::size_t i = 0; i < actors; ++i) {

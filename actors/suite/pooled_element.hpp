@@ -66,17 +66,13 @@ class pooled_element final : public caf::mailbox_element,
   /// Back onto this thread's free list (CAF's disposer calls it).
   void request_deletion(bool) const noexcept override {
     auto* self = const_cast<pooled_element*>(this);
-    // A receiver may have forwarded or answered it: start clean.
-    if (self->sender != nullptr)
-      self->sender.reset();
-    if (!self->stages.empty())
-      self->stages.clear();
-    self->mid = caf::make_message_id();
     auto& list = free_list();
-    if (list.size >= max_free || (!list.registered && !list.register_owner())) {
-      delete self;
+    if (self->sender != nullptr || !self->stages.empty() || !list.registered
+        || list.size >= max_free) {
+      self->release_slow(list);
       return;
     }
+    self->mid = caf::make_message_id();
     self->next = list.head;
     list.head = self;
     ++list.size;
@@ -103,6 +99,7 @@ class pooled_element final : public caf::mailbox_element,
     ~list_owner() {
       auto& list = free_list();
       list.closed = true;
+      list.registered = false;
       while (auto* e = list.head) {
         list.head = static_cast<pooled_element*>(e->next);
         delete e;
@@ -114,6 +111,21 @@ class pooled_element final : public caf::mailbox_element,
   static list_state& free_list() noexcept {
     static thread_local list_state list;
     return list;
+  }
+
+  // A receiver forwarded or answered it, or the list is full, closed or not
+  // yet owned: start clean, or delete.
+  [[gnu::noinline]] void release_slow(list_state& list) noexcept {
+    sender.reset();
+    stages.clear();
+    if (list.size >= max_free || (!list.registered && !list.register_owner())) {
+      delete this;
+      return;
+    }
+    mid = caf::make_message_id();
+    next = list.head;
+    list.head = this;
+    ++list.size;
   }
 };
 
