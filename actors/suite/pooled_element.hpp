@@ -72,10 +72,7 @@ class pooled_element final : public caf::mailbox_element,
       self->release_slow(list);
       return;
     }
-    self->mid = caf::make_message_id();
-    self->next = list.head;
-    list.head = self;
-    ++list.size;
+    self->push_free(list);
   }
 
  private:
@@ -122,6 +119,10 @@ class pooled_element final : public caf::mailbox_element,
       delete this;
       return;
     }
+    push_free(list);
+  }
+
+  void push_free(list_state& list) noexcept {
     mid = caf::make_message_id();
     next = list.head;
     list.head = this;
