@@ -165,3 +165,27 @@ TEST_CASE("an unknown key generation back-end's error lists the known ones") {
   }
   CHECK(key_generation_backends().at(0) == "openssl");
 }
+
+TEST_CASE("foreign DH parameters in PKCS#3 DER validate; a corrupted prime does not") {
+  EVP_PKEY_CTX* ctx = EVP_PKEY_CTX_new_from_name(nullptr, "DH", nullptr);
+  REQUIRE(ctx != nullptr);
+  EVP_PKEY* params = nullptr;
+  REQUIRE(EVP_PKEY_paramgen_init(ctx) == 1);
+  REQUIRE(EVP_PKEY_CTX_set_dh_paramgen_prime_len(ctx, 512) == 1);
+  REQUIRE(EVP_PKEY_CTX_set_dh_paramgen_generator(ctx, 2) == 1);
+  REQUIRE(EVP_PKEY_paramgen(ctx, &params) == 1);
+  unsigned char* der = nullptr;
+  int len = i2d_KeyParams(params, &der);
+  REQUIRE(len > 0);
+  bytes encoded(der, der + len);
+  OPENSSL_free(der);
+  EVP_PKEY_free(params);
+  EVP_PKEY_CTX_free(ctx);
+  fake_foreign_generator gen{{key_algorithm::dh, 512, "fake"}};
+  CHECK(validates(gen, make_foreign_key(key_algorithm::dh, encoded)));
+  CHECK(to_pem(make_foreign_key(key_algorithm::dh, encoded)).find("DH PARAMETERS")
+        != std::string::npos);
+  // The prime's low byte sits before the generator (02 01 02): make it even.
+  encoded[encoded.size() - 4] ^= 0x01;
+  CHECK_FALSE(validates(gen, make_foreign_key(key_algorithm::dh, encoded)));
+}
