@@ -6,11 +6,11 @@
 
 #include "actors/keygen/keygen_pool.hpp"
 #include "bench/common/backend_list.hpp"
-#include "bench/common/cipher_choice.hpp"
 #include "bench/keygen/keygen_estimate.hpp"
 #include "bench/keygen/keygen_session.hpp"
 #include "bench/keygen/seed002_view.hpp"
 #include "bench/output/output_path.hpp"
+#include "crypto/key_generator.hpp"
 #include "crypto/registry.hpp"
 
 namespace actorbench::bench {
@@ -30,7 +30,7 @@ declaration keygen_declaration() {
     .unit("bits")
     .only_if("algo", {"rsa", "dh", "ec"})
     .help("Key sizes: RSA modulus, DH prime, EC curve (256, 384); a list or range");
-  d.word("backend", backend_words())
+  d.word("backend", crypto::key_generation_backends())
     .def("openssl")
     .help(
       "Back-end(s) generating the keys: a list, or all (every back-end that generates the "
@@ -68,7 +68,7 @@ bool every_backend(const std::vector<configuration>& plan) {
   std::set<std::string> used;
   for (const auto& c : plan)
     used.insert(c.word("backend"));
-  return used.size() == backend_words().size();
+  return used.size() == crypto::key_generation_backends().size();
 }
 
 // "openssl: rsa, dh, ...; sodium: x25519, ed25519", for the refusal of --backend all.
