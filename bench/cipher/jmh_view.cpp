@@ -57,17 +57,11 @@ std::string group_label(const configuration_result& c) {
 
 // The back-ends of each cipher, context and size, fastest first.
 void write_backend_ranking(const scenario_results& r, const table_style& style, std::ostream& out) {
-  const auto* m = r.scenario.find_metric("time_per_op");
-  if (m == nullptr)
-    return;
   ranking_labels labels;
   labels.subject = "back-ends by median time per decrypt";
   labels.group = group_label;
-  labels.entry = [](const configuration_result& c) {
-    return param_text(c.config, "backend") + (c.partial ? "*" : "");
-  };
   labels.value = [](double median) { return format_value(median, "s") + " per decrypt"; };
-  write_ranking(r, rank_across(r, "backend", *m), *m, labels, style, out);
+  write_ranking_by(r, "backend", "time_per_op", labels, style, out);
 }
 
 // JMH's three decimals, more below 1 so that three significant digits show.

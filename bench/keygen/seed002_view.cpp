@@ -129,9 +129,6 @@ std::string value_or_q(const configuration& c, const char* name) {
 
 // The back-ends of each algorithm, size and thread count, fastest first.
 void write_backend_ranking(const scenario_results& r, const table_style& style, std::ostream& out) {
-  const auto* m = r.scenario.find_metric("wall_s_per_key");
-  if (m == nullptr)
-    return;
   ranking_labels labels;
   labels.subject = "back-ends by wall time per key";
   labels.group = [](const configuration_result& c) {
@@ -142,11 +139,8 @@ void write_backend_ranking(const scenario_results& r, const table_style& style, 
     label += ", " + threads + (threads == "1" ? " thread" : " threads");
     return c.source.empty() ? label : c.source + ": " + label;
   };
-  labels.entry = [](const configuration_result& c) {
-    return value_or_q(c.config, "backend") + (c.partial ? "*" : "");
-  };
   labels.value = [](double median) { return format_value(median, "s") + " per key"; };
-  write_ranking(r, rank_across(r, "backend", *m), *m, labels, style, out);
+  write_ranking_by(r, "backend", "wall_s_per_key", labels, style, out);
 }
 
 } // namespace

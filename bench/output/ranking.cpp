@@ -91,7 +91,12 @@ void write_ranking(const scenario_results& r, const std::vector<ranking_group>& 
     for (std::size_t i = 0; i < g.entries.size(); ++i) {
       const auto& e = g.entries[i];
       const auto& c = r.configurations[e.position];
-      auto text = i == 0 ? labels.value(e.median) : describe_ratio(e.vs_best, m);
+      // Ranked by median, compared by the Hodges-Lehmann shift: a near tie
+      // can come out "better" than the best; say so rather than rank it below.
+      auto text = i == 0 ? labels.value(e.median)
+                  : is_worse(e.vs_best, m)
+                    ? describe_ratio(e.vs_best, m)
+                    : "a tie with the best (" + describe_ratio(e.vs_best, m) + ")";
       out << (style.markdown ? "  " : "    ") << i + 1 << ". " << labels.entry(c) << ": " << text
           << '\n';
       few = few || per_run_values(c, m).size() < few_runs;
@@ -99,6 +104,21 @@ void write_ranking(const scenario_results& r, const std::vector<ranking_group>& 
   }
   if (few)
     out << "(fewer than " << few_runs << " runs on a side: p is unreliable)\n";
+}
+
+void write_ranking_by(const scenario_results& r, const std::string& param,
+                      const std::string& metric, ranking_labels labels, const table_style& style,
+                      std::ostream& out) {
+  const auto* m = r.scenario.find_metric(metric);
+  if (m == nullptr)
+    return;
+  if (!labels.entry)
+    labels.entry = [param](const configuration_result& c) {
+      auto at = c.config.values.find(param);
+      return (at == c.config.values.end() ? std::string{"?"} : to_text(at->second))
+             + (c.partial ? "*" : "");
+    };
+  write_ranking(r, rank_across(r, param, *m), *m, labels, style, out);
 }
 
 } // namespace actorbench::bench

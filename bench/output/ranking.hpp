@@ -42,7 +42,7 @@ struct ranking_labels {
   std::string subject;
   /// A group's label, e.g. "aes-256-gcm/per-actor/12".
   std::function<std::string(const configuration_result&)> group;
-  /// An entry's label, e.g. "openssl".
+  /// An entry's label; unset: the ranked parameter's value, "*" when partial.
   std::function<std::string(const configuration_result&)> entry;
   /// The best entry's value, e.g. "148.6 ns".
   std::function<std::string(double median)> value;
@@ -54,5 +54,11 @@ struct ranking_labels {
 void write_ranking(const scenario_results& r, const std::vector<ranking_group>& groups,
                    const metric_decl& m, const ranking_labels& labels, const table_style& style,
                    std::ostream& out);
+
+/// rank_across and write_ranking in one, by the name of a metric of
+/// r.scenario (nothing when it has none by that name).
+void write_ranking_by(const scenario_results& r, const std::string& param,
+                      const std::string& metric, ranking_labels labels, const table_style& style,
+                      std::ostream& out);
 
 } // namespace actorbench::bench

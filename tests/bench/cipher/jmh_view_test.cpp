@@ -143,3 +143,14 @@ TEST_CASE("jmh view: the back-ends ranked per cipher, context and size") {
   CHECK_FALSE(contains(text, "p is unreliable"));
   CHECK_FALSE(contains(drawn(handmade(5)), "ranking of the back-ends"));
 }
+
+TEST_CASE("jmh view: a back-end as fast as the fastest is a tie, not slower") {
+  scenario_results r;
+  r.scenario = make_cipher_scenario()->declared();
+  r.harness.runs = 9;
+  r.configurations = {measured(0, "aes-256-gcm", 12, 100, 9, 0, "openssl"),
+                      measured(1, "aes-256-gcm", 12, 100, 9, 0, "sodium")};
+  auto text = drawn(r);
+  CHECK(contains(text, "    1. openssl: 100 ns per decrypt\n"));
+  CHECK(contains(text, "    2. sodium: a tie with the best (1.00x "));
+}
