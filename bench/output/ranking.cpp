@@ -48,6 +48,12 @@ ranking_group rank_group(const scenario_results& r, const std::vector<std::size_
     sorted.push_back(g.entries[i]);
     sorted.back().vs_best = relative_to(values[i], values[order.front()]);
   }
+  // The others in the order of their ratio to the best, so that the printed
+  // factors grow down the list even where medians and the shift disagree.
+  if (sorted.size() > 2)
+    std::stable_sort(sorted.begin() + 1, sorted.end(), [&](const auto& a, const auto& b) {
+      return better_than(a.vs_best.ratio, b.vs_best.ratio, m);
+    });
   g.entries = std::move(sorted);
   return g;
 }

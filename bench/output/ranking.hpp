@@ -30,8 +30,9 @@ struct ranking_group {
 
 /// Groups the configurations that differ only in `param` (and come from the
 /// same source file) and ranks every group of two or more by the median of
-/// metric `m`, best first (lower or higher as the metric says). The others
-/// are compared with the best by the harness's ratio interval and U test.
+/// metric `m`: the best median first (lower or higher as the metric says),
+/// the others compared with it by the harness's ratio interval and U test
+/// and listed in the order of that ratio.
 /// Configurations without runs of `m` are left out.
 std::vector<ranking_group> rank_across(const scenario_results& r, const std::string& param,
                                        const metric_decl& m);
