@@ -111,7 +111,7 @@ int dispatch(const std::vector<std::string>& command_line, const registry& r, co
   auto line = split_argv({command_line.begin() + 1, command_line.end()}, catalog.names());
   if (!line)
     return report_failure(ctx, line.err());
-  if (line->list && !line->help && !line->version) {
+  if (line->list && !line->version) {
     auto json = list_as_json(line->args);
     if (!json)
       return report_failure(ctx, json.err());
