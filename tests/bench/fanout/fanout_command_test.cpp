@@ -29,7 +29,7 @@ outcome run(std::vector<std::string> args) {
   main_options o;
   o.tool.name = "actorbench";
   o.default_scenario = "fanout";
-  o.list = [] { return std::string{"aes-128-ctr xchacha20\n"}; };
+  o.list = [](bool) { return std::string{"aes-128-ctr xchacha20\n"}; };
   o.out = &out;
   o.err = &err;
   args.insert(args.begin(), "actorbench");
