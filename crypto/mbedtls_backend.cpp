@@ -263,9 +263,9 @@ class mbedtls_backend final : public backend {
 
   // "Mbed TLS 2.28.3 (AES-NI, PCLMUL)": which hardware paths it picks here.
   std::string version() const override {
-    char full[32] = {};
-    mbedtls_version_get_string_full(full);
-    std::string out = full;
+    char number[16] = {}; // "2.28.3": the function writes at most 9 bytes
+    mbedtls_version_get_string(number);
+    std::string out = std::string{"Mbed TLS "} + number;
     const bool aes = mbedtls_aesni_has_support(MBEDTLS_AESNI_AES) != 0;
     const bool clmul = mbedtls_aesni_has_support(MBEDTLS_AESNI_CLMUL) != 0;
     out += aes ? (clmul ? " (AES-NI, PCLMUL)" : " (AES-NI)") : " (portable AES)";
