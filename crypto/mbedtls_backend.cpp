@@ -12,6 +12,7 @@
 #include <mbedtls/version.h>
 
 #include "crypto/checks.hpp"
+#include "crypto/library_context.hpp"
 
 namespace actorbench::crypto {
 
@@ -24,32 +25,14 @@ error rejected(const cipher_info& info, int rc) {
                     info.name + ": Mbed TLS failed (error " + std::to_string(rc) + ")");
 }
 
-error tag_mismatch(const cipher_info& info) {
-  return make_error(errc::authentication_failed,
-                    info.name + ": tag did not verify (message altered or wrong key)");
-}
-
-// Common base: holds the back-end's own description, never a copy of it,
-// and the status of keying (Mbed TLS may refuse a key or fail to allocate).
-class mbed_context : public cipher_context {
- public:
-  explicit mbed_context(const cipher_info& info) : info_(info) {}
-  const cipher_info& info() const noexcept override { return info_; }
-  int status() const noexcept { return rc_; }
-
- protected:
-  const cipher_info& info_;
-  int rc_ = 0;
-};
-
 // AES-CTR: the round keys are expanded once by mbedtls_aes_setkey_enc (with
 // AES-NI's key expansion where the CPU has it); per message the 16-byte IV,
 // the whole initial counter block, is copied in and incremented by Mbed TLS
 // as a 128-bit big-endian integer, as OpenSSL does. Each block goes through
 // mbedtls_aes_crypt_ecb, which picks AES-NI at run time.
-class ctr_context final : public mbed_context {
+class ctr_context final : public detail::stream_library_context {
  public:
-  ctr_context(const cipher_info& info, bytes_view key) : mbed_context(info) {
+  ctr_context(const cipher_info& info, bytes_view key) : stream_library_context(info) {
     mbedtls_aes_init(&aes_);
     rc_ = mbedtls_aes_setkey_enc(&aes_, key.data, static_cast<unsigned>(key.size * 8));
   }
@@ -57,7 +40,7 @@ class ctr_context final : public mbed_context {
   // mbedtls_aes_context points `rk` into its own `buf` (at an offset only
   // when VIA PadLock needs 16-byte alignment): copy the words, then point rk
   // at the same offset of the copy. No re-keying.
-  ctr_context(const ctr_context& other) : mbed_context(other.info_) {
+  ctr_context(const ctr_context& other) : stream_library_context(other.info_) {
     rc_ = other.rc_;
     aes_ = other.aes_;
     aes_.rk = aes_.buf + (other.aes_.rk - other.aes_.buf);
@@ -70,15 +53,8 @@ class ctr_context final : public mbed_context {
     return std::make_unique<ctr_context>(*this);
   }
 
-  result<std::size_t> encrypt(bytes_view nonce, bytes_view in, std::uint8_t* out) override {
-    return apply(nonce, in, out);
-  }
-  result<std::size_t> decrypt(bytes_view nonce, bytes_view in, std::uint8_t* out) override {
-    return apply(nonce, in, out);
-  }
-
  private:
-  result<std::size_t> apply(bytes_view iv, bytes_view in, std::uint8_t* out) {
+  result<std::size_t> apply(bytes_view iv, bytes_view in, std::uint8_t* out) override {
     if (auto err = detail::check_nonce(info_, iv))
       return *err;
     unsigned char counter[16];
@@ -102,9 +78,9 @@ class ctr_context final : public mbed_context {
 // with PCLMULQDQ at run time instead. The GCM context owns a heap-allocated
 // cipher context behind a pointer, so it cannot be byte-copied: clone() keys
 // a new one (the one context here that re-keys on clone).
-class gcm_context final : public mbed_context {
+class gcm_context final : public detail::library_context {
  public:
-  gcm_context(const cipher_info& info, bytes_view key) : mbed_context(info) {
+  gcm_context(const cipher_info& info, bytes_view key) : library_context(info) {
     std::memcpy(key_, key.data, key.size);
     mbedtls_gcm_init(&gcm_);
     rc_ = mbedtls_gcm_setkey(&gcm_, MBEDTLS_CIPHER_ID_AES, key.data,
@@ -143,7 +119,7 @@ class gcm_context final : public mbed_context {
     int rc = mbedtls_gcm_auth_decrypt(&gcm_, n, nonce.data, nonce.size, nullptr, 0, in.data + n,
                                       tag_size, in.data, out);
     if (rc == MBEDTLS_ERR_GCM_AUTH_FAILED)
-      return tag_mismatch(info_);
+      return detail::tag_mismatch(info_);
     if (rc != 0)
       return rejected(info_, rc);
     return n;
@@ -158,9 +134,9 @@ class gcm_context final : public mbed_context {
 // ChaCha20 with OpenSSL's 16-byte IV: 32-bit little-endian block counter,
 // then the 96-bit nonce. The context holds the key words once set; it is
 // plain words, so a copy is a clone.
-class chacha_context final : public mbed_context {
+class chacha_context final : public detail::stream_library_context {
  public:
-  chacha_context(const cipher_info& info, bytes_view key) : mbed_context(info) {
+  chacha_context(const cipher_info& info, bytes_view key) : stream_library_context(info) {
     mbedtls_chacha20_init(&state_);
     rc_ = mbedtls_chacha20_setkey(&state_, key.data);
   }
@@ -170,20 +146,11 @@ class chacha_context final : public mbed_context {
     return std::make_unique<chacha_context>(*this);
   }
 
-  result<std::size_t> encrypt(bytes_view nonce, bytes_view in, std::uint8_t* out) override {
-    return apply(nonce, in, out);
-  }
-  result<std::size_t> decrypt(bytes_view nonce, bytes_view in, std::uint8_t* out) override {
-    return apply(nonce, in, out);
-  }
-
  private:
-  result<std::size_t> apply(bytes_view iv, bytes_view in, std::uint8_t* out) {
+  result<std::size_t> apply(bytes_view iv, bytes_view in, std::uint8_t* out) override {
     if (auto err = detail::check_nonce(info_, iv))
       return *err;
-    const std::uint32_t counter =
-      static_cast<std::uint32_t>(iv.data[0]) | static_cast<std::uint32_t>(iv.data[1]) << 8
-      | static_cast<std::uint32_t>(iv.data[2]) << 16 | static_cast<std::uint32_t>(iv.data[3]) << 24;
+    const std::uint32_t counter = detail::chacha_counter(iv.data);
     int rc = mbedtls_chacha20_starts(&state_, iv.data + 4, counter);
     if (rc == 0 && in.size > 0)
       rc = mbedtls_chacha20_update(&state_, in.size, in.data, out);
@@ -197,9 +164,9 @@ class chacha_context final : public mbed_context {
 
 // ChaCha20-Poly1305: the ChaCha20 key is set once; Poly1305's key is derived
 // from each nonce by Mbed TLS. Plain words, so a copy is a clone.
-class chachapoly_context final : public mbed_context {
+class chachapoly_context final : public detail::library_context {
  public:
-  chachapoly_context(const cipher_info& info, bytes_view key) : mbed_context(info) {
+  chachapoly_context(const cipher_info& info, bytes_view key) : library_context(info) {
     mbedtls_chachapoly_init(&state_);
     rc_ = mbedtls_chachapoly_setkey(&state_, key.data);
   }
@@ -229,7 +196,7 @@ class chachapoly_context final : public mbed_context {
     int rc = mbedtls_chachapoly_auth_decrypt(&state_, n, nonce.data, nullptr, 0, in.data + n,
                                              in.data, out);
     if (rc == MBEDTLS_ERR_CHACHAPOLY_AUTH_FAILED)
-      return tag_mismatch(info_);
+      return detail::tag_mismatch(info_);
     if (rc != 0)
       return rejected(info_, rc);
     return n;
@@ -238,13 +205,6 @@ class chachapoly_context final : public mbed_context {
  private:
   mbedtls_chachapoly_context state_;
 };
-
-template <class Context>
-result<std::unique_ptr<cipher_context>> checked(std::unique_ptr<Context> ctx) {
-  if (int rc = ctx->status(); rc != 0)
-    return rejected(ctx->info(), rc);
-  return std::unique_ptr<cipher_context>{std::move(ctx)};
-}
 
 class mbedtls_backend final : public backend {
  public:
@@ -283,12 +243,12 @@ class mbedtls_backend final : public backend {
       return info.err();
     const cipher_info& ci = **info;
     if (ci.aead && ci.name.compare(0, 4, "aes-") == 0)
-      return checked(std::make_unique<gcm_context>(ci, key));
+      return detail::keyed(std::make_unique<gcm_context>(ci, key), rejected);
     if (ci.name.compare(0, 4, "aes-") == 0)
-      return checked(std::make_unique<ctr_context>(ci, key));
+      return detail::keyed(std::make_unique<ctr_context>(ci, key), rejected);
     if (ci.name == "chacha20")
-      return checked(std::make_unique<chacha_context>(ci, key));
-    return checked(std::make_unique<chachapoly_context>(ci, key));
+      return detail::keyed(std::make_unique<chacha_context>(ci, key), rejected);
+    return detail::keyed(std::make_unique<chachapoly_context>(ci, key), rejected);
   }
 
   // What naive Mbed TLS code does per message: a context on the stack,
@@ -302,24 +262,15 @@ class mbedtls_backend final : public backend {
       return info.err();
     const cipher_info& ci = **info;
     if (ci.aead && ci.name.compare(0, 4, "aes-") == 0)
-      return once<gcm_context>(ci, key, nonce, in, out);
+      return detail::decrypt_on_stack<gcm_context>(ci, key, nonce, in, out, rejected);
     if (ci.name.compare(0, 4, "aes-") == 0)
-      return once<ctr_context>(ci, key, nonce, in, out);
+      return detail::decrypt_on_stack<ctr_context>(ci, key, nonce, in, out, rejected);
     if (ci.name == "chacha20")
-      return once<chacha_context>(ci, key, nonce, in, out);
-    return once<chachapoly_context>(ci, key, nonce, in, out);
+      return detail::decrypt_on_stack<chacha_context>(ci, key, nonce, in, out, rejected);
+    return detail::decrypt_on_stack<chachapoly_context>(ci, key, nonce, in, out, rejected);
   }
 
  private:
-  template <class Context>
-  static result<std::size_t> once(const cipher_info& ci, bytes_view key, bytes_view nonce,
-                                  bytes_view in, std::uint8_t* out) {
-    Context ctx{ci, key};
-    if (int rc = ctx.status(); rc != 0)
-      return rejected(ci, rc);
-    return ctx.decrypt(nonce, in, out);
-  }
-
   std::vector<cipher_info> ciphers_;
 };
 

@@ -15,6 +15,7 @@
 #include <wolfssl/wolfcrypt/wc_port.h>
 
 #include "crypto/checks.hpp"
+#include "crypto/library_context.hpp"
 
 namespace actorbench::crypto {
 
@@ -35,28 +36,13 @@ error rejected(const cipher_info& info, int rc) {
                     info.name + ": wolfCrypt failed (error " + std::to_string(rc) + ")");
 }
 
-error tag_mismatch(const cipher_info& info) {
-  return make_error(errc::authentication_failed,
-                    info.name + ": tag did not verify (message altered or wrong key)");
-}
-
-// Common base: holds the back-end's own description, never a copy of it.
-class wolf_context : public cipher_context {
- public:
-  explicit wolf_context(const cipher_info& info) : info_(info) {}
-  const cipher_info& info() const noexcept override { return info_; }
-
- protected:
-  const cipher_info& info_;
-};
-
 // AES-CTR and AES-GCM share wolfCrypt's Aes object: the key schedule (and,
 // for GCM, the GHASH key H and its 4-bit multiplication table M0) is
 // expanded once by wc_AesSetKey/wc_AesGcmSetKey. Debian's libwolfssl is
 // built without WOLFSSL_AESNI, so these are wolfCrypt's portable C paths.
-class aes_context : public wolf_context {
+class aes_context final : public detail::library_context {
  public:
-  aes_context(const cipher_info& info, bytes_view key) : wolf_context(info) {
+  aes_context(const cipher_info& info, bytes_view key) : library_context(info) {
     rc_ = wc_AesInit(&aes_, nullptr, INVALID_DEVID);
     if (rc_ == 0)
       rc_ = info.aead ? wc_AesGcmSetKey(&aes_, key.data, static_cast<word32>(key.size))
@@ -67,7 +53,8 @@ class aes_context : public wolf_context {
   // The Aes object holds the expanded schedule and tables inline (no heap
   // pointers in this software-only build: heap and devCtx are null), so a
   // byte copy is an independent context with the same key.
-  aes_context(const aes_context& other) : wolf_context(other.info_), rc_(other.rc_) {
+  aes_context(const aes_context& other) : library_context(other.info_) {
+    rc_ = other.rc_;
     std::memcpy(static_cast<void*>(&aes_), &other.aes_, sizeof aes_);
   }
   aes_context& operator=(const aes_context&) = delete;
@@ -76,8 +63,6 @@ class aes_context : public wolf_context {
     wc_AesFree(&aes_);
     wipe(&aes_, sizeof aes_);
   }
-
-  int status() const noexcept { return rc_; }
 
   std::unique_ptr<cipher_context> clone() const override {
     return std::make_unique<aes_context>(*this);
@@ -109,7 +94,7 @@ class aes_context : public wolf_context {
     if (rc == AES_GCM_AUTH_E) {
       // Do not leave plaintext of a forged message behind.
       wipe(out, n);
-      return tag_mismatch(info_);
+      return detail::tag_mismatch(info_);
     }
     if (rc != 0)
       return rejected(info_, rc);
@@ -130,39 +115,27 @@ class aes_context : public wolf_context {
   }
 
   Aes aes_;
-  int rc_ = 0;
 };
 
 // ChaCha20 with OpenSSL's 16-byte IV: 32-bit little-endian block counter,
 // then the 96-bit nonce. The ChaCha state holds the key words once set.
-class chacha_context final : public wolf_context {
+class chacha_context final : public detail::stream_library_context {
  public:
-  chacha_context(const cipher_info& info, bytes_view key) : wolf_context(info) {
+  chacha_context(const cipher_info& info, bytes_view key) : stream_library_context(info) {
     rc_ = wc_Chacha_SetKey(&state_, key.data, static_cast<word32>(key.size));
   }
   ~chacha_context() override { wipe(&state_, sizeof state_); }
-
-  int status() const noexcept { return rc_; }
 
   // Plain words: copying is cloning.
   std::unique_ptr<cipher_context> clone() const override {
     return std::make_unique<chacha_context>(*this);
   }
 
-  result<std::size_t> encrypt(bytes_view nonce, bytes_view in, std::uint8_t* out) override {
-    return apply(nonce, in, out);
-  }
-  result<std::size_t> decrypt(bytes_view nonce, bytes_view in, std::uint8_t* out) override {
-    return apply(nonce, in, out);
-  }
-
  private:
-  result<std::size_t> apply(bytes_view iv, bytes_view in, std::uint8_t* out) {
+  result<std::size_t> apply(bytes_view iv, bytes_view in, std::uint8_t* out) override {
     if (auto err = detail::check_nonce(info_, iv))
       return *err;
-    const word32 counter = static_cast<word32>(iv.data[0]) | static_cast<word32>(iv.data[1]) << 8
-                           | static_cast<word32>(iv.data[2]) << 16
-                           | static_cast<word32>(iv.data[3]) << 24;
+    const word32 counter = detail::chacha_counter(iv.data);
     int rc = wc_Chacha_SetIV(&state_, iv.data + 4, counter);
     state_.left = 0;
     if (rc == 0 && in.size > 0)
@@ -173,7 +146,6 @@ class chacha_context final : public wolf_context {
   }
 
   ChaCha state_;
-  int rc_ = 0;
 };
 
 // ChaCha20-Poly1305 and XChaCha20-Poly1305 through wolfCrypt's streaming
@@ -182,9 +154,9 @@ class chacha_context final : public wolf_context {
 // valid here. The Poly1305 key is derived from each nonce anyway, so there
 // is no schedule to keep: the context keeps a copy of the key. wolfCrypt
 // decrypts while it authenticates, so a tag mismatch wipes `out`.
-class chacha_aead_context final : public wolf_context {
+class chacha_aead_context final : public detail::library_context {
  public:
-  chacha_aead_context(const cipher_info& info, bytes_view key) : wolf_context(info) {
+  chacha_aead_context(const cipher_info& info, bytes_view key) : library_context(info) {
     std::memcpy(key_.data(), key.data, key_.size());
   }
   ~chacha_aead_context() override { wipe(key_.data(), key_.size()); }
@@ -212,7 +184,7 @@ class chacha_aead_context final : public wolf_context {
     int rc = run(nonce, in.data, n, out, tag, CHACHA20_POLY1305_AEAD_DECRYPT);
     if (rc == 0 && wc_ChaCha20Poly1305_CheckTag(tag, in.data + n) != 0) {
       wipe(out, n);
-      return tag_mismatch(info_);
+      return detail::tag_mismatch(info_);
     }
     if (rc != 0)
       return rejected(info_, rc);
@@ -248,14 +220,6 @@ class chacha_aead_context final : public wolf_context {
   std::array<byte, CHACHA20_POLY1305_AEAD_KEYSIZE> key_;
 };
 
-// The keyed context, or the error if wolfCrypt refused the key.
-template <class Context>
-result<std::unique_ptr<cipher_context>> checked(std::unique_ptr<Context> ctx) {
-  if (int rc = ctx->status(); rc != 0)
-    return rejected(ctx->info(), rc);
-  return std::unique_ptr<cipher_context>{std::move(ctx)};
-}
-
 class wolfssl_backend final : public backend {
  public:
   wolfssl_backend() : initialised_(wolfCrypt_Init() == 0) {
@@ -290,9 +254,9 @@ class wolfssl_backend final : public backend {
       return info.err();
     const cipher_info& ci = **info;
     if (ci.name.compare(0, 4, "aes-") == 0)
-      return checked(std::make_unique<aes_context>(ci, key));
+      return detail::keyed(std::make_unique<aes_context>(ci, key), rejected);
     if (ci.name == "chacha20")
-      return checked(std::make_unique<chacha_context>(ci, key));
+      return detail::keyed(std::make_unique<chacha_context>(ci, key), rejected);
     return std::unique_ptr<cipher_context>{new chacha_aead_context(ci, key)};
   }
 
@@ -306,22 +270,13 @@ class wolfssl_backend final : public backend {
       return info.err();
     const cipher_info& ci = **info;
     if (ci.name.compare(0, 4, "aes-") == 0)
-      return once<aes_context>(ci, key, nonce, in, out);
+      return detail::decrypt_on_stack<aes_context>(ci, key, nonce, in, out, rejected);
     if (ci.name == "chacha20")
-      return once<chacha_context>(ci, key, nonce, in, out);
+      return detail::decrypt_on_stack<chacha_context>(ci, key, nonce, in, out, rejected);
     return chacha_aead_context{ci, key}.decrypt(nonce, in, out);
   }
 
  private:
-  template <class Context>
-  static result<std::size_t> once(const cipher_info& ci, bytes_view key, bytes_view nonce,
-                                  bytes_view in, std::uint8_t* out) {
-    Context ctx{ci, key};
-    if (int rc = ctx.status(); rc != 0)
-      return rejected(ci, rc);
-    return ctx.decrypt(nonce, in, out);
-  }
-
   bool initialised_;
   std::vector<cipher_info> ciphers_;
 };
