@@ -10,16 +10,24 @@
 #include <caf/mailbox_element.hpp>
 #include <caf/send.hpp>
 
+#include "actors/suite/payload_element.hpp"
+
 namespace actorbench::actors {
 
 namespace {
 
 // An anonymous send (no sender reference to count up and down per message,
 // as CAF's mailbox_performance does) that still wakes the receiver on this
-// worker, as a send from an actor does.
-void send_payload(caf::local_actor* self, const caf::actor& receiver, sealed_payload&& p) {
-  receiver->enqueue(caf::make_mailbox_element(nullptr, caf::make_message_id(), {}, std::move(p)),
-                    self->context());
+// worker, as a send from an actor does. The element is a recycled one
+// (payload_element); `fill` seals into its payload, and false from it
+// means there is nothing to send.
+template <class Fill>
+bool send_payload(caf::local_actor* self, const caf::actor& receiver, Fill&& fill) {
+  caf::mailbox_element_ptr e{payload_element::make()};
+  if (!fill(static_cast<payload_element&>(*e).payload()))
+    return false;
+  receiver->enqueue(std::move(e), self->context());
+  return true;
 }
 
 // Sends its messages `burst` at a time, yielding its worker between bursts
@@ -84,17 +92,21 @@ class mailbox_sender : public caf::event_based_actor {
   void send_burst() {
     const auto end = std::min({messages_, allowed_, sent_ + burst_});
     while (sent_ < end) {
-      auto p = sealer_.seal();
-      if (p && fault_ != suite_fault::none && sent_ == messages_ / 2)
-        apply_fault(*p);
-      if (!p) {
+      const bool faulty = fault_ != suite_fault::none && sent_ == messages_ / 2;
+      auto seal = [&](sealed_payload& p) {
+        if (sealer_.seal_into(p))
+          return false;
+        if (faulty)
+          apply_fault(p);
+        return true;
+      };
+      if (!send_payload(this, receiver_, seal)) {
         // The receiver cannot end now: wake the waiter instead.
         tally_->seal_failed.store(true);
         tally_->done.count_down();
         quit();
         return;
       }
-      send_payload(this, receiver_, std::move(*p));
       if (++sent_ % half_window_ == 0 && flow_control_ && sent_ < messages_)
         receiver_->enqueue(
           caf::make_mailbox_element(ctrl(), caf::make_message_id(), {}, mailbox_credit_atom::value),
@@ -108,7 +120,10 @@ class mailbox_sender : public caf::event_based_actor {
     if (fault_ == suite_fault::forge)
       forge(p);
     else if (fault_ == suite_fault::replay)
-      send_payload(this, receiver_, sealed_payload{p});
+      send_payload(this, receiver_, [&p](sealed_payload& copy) {
+        copy = p;
+        return true;
+      });
     else if (fault_ == suite_fault::miscount && !sealer_.seal())
       tally_->seal_failed.store(true); // the skipped number is never sent
   }
@@ -203,7 +218,7 @@ std::uint64_t mailbox_bytes_per_message(std::size_t sealed_bytes) {
     const auto step = group / 4;
     return (n + step - 1) / step * step;
   };
-  return rounded(sizeof(caf::mailbox_element_vals<sealed_payload>)) + rounded(sealed_bytes);
+  return rounded(sizeof(payload_element)) + rounded(sealed_bytes);
 }
 
 } // namespace actorbench::actors

@@ -170,10 +170,18 @@ void message_sealer::report() noexcept {
 
 result<sealed_payload> message_sealer::seal() {
   sealed_payload p;
+  if (auto err = seal_into(p))
+    return std::move(*err);
+  return p;
+}
+
+std::optional<error> message_sealer::seal_into(sealed_payload& p) {
   p.sender = sender_;
   p.counter = next_++;
-  if (keys_ == nullptr || !keys_->on())
-    return p;
+  if (keys_ == nullptr || !keys_->on()) {
+    p.bytes.clear();
+    return std::nullopt;
+  }
   const bool timed = p.counter % seal_keys::sample_every == 0;
   const auto start = timed ? now_ns() : 0;
   auto* ctx = keys_->context();
@@ -193,7 +201,7 @@ result<sealed_payload> message_sealer::seal() {
   // Report counts now and then, so a sealer that lives long still shows up.
   if (next_ - reported_ >= 4096)
     report();
-  return p;
+  return std::nullopt;
 }
 
 // -- message_opener -------------------------------------------------------------

@@ -4,6 +4,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <unordered_map>
 #include <vector>
 
@@ -126,6 +127,10 @@ class message_sealer {
   /// The next payload. An empty one with crypto off; an error only if the
   /// cipher fails.
   result<sealed_payload> seal();
+
+  /// The same into `p`, whose byte buffer is reused (a recycled payload):
+  /// nothing on success, else why the cipher failed.
+  std::optional<error> seal_into(sealed_payload& p);
 
   std::uint32_t sender() const noexcept { return sender_; }
 
