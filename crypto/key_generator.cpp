@@ -3,6 +3,7 @@
 #include <array>
 #include <cstring>
 #include <utility>
+#include <vector>
 
 #include <openssl/bio.h>
 #include <openssl/core_names.h>
@@ -13,6 +14,8 @@
 #include <openssl/rsa.h>
 #include <sodium.h>
 
+#include "crypto/foreign_key.hpp"
+#include "crypto/key_state.hpp"
 #include "crypto/openssl_errors.hpp"
 #include "crypto/openssl_handles.hpp"
 
@@ -30,20 +33,6 @@ using detail::evp_pkey_ctx_ptr;
 using detail::evp_pkey_ptr;
 
 } // namespace
-
-struct generated_key::state {
-  key_algorithm algo;
-  /// OpenSSL keys (and DH parameters).
-  evp_pkey_ptr pkey;
-  /// libsodium key pairs.
-  bytes public_key;
-  bytes secret_key;
-
-  ~state() {
-    if (!secret_key.empty())
-      sodium_memzero(secret_key.data(), secret_key.size());
-  }
-};
 
 generated_key::generated_key() noexcept = default;
 generated_key::generated_key(std::unique_ptr<state> s) noexcept : state_(std::move(s)) {}
@@ -288,6 +277,10 @@ class openssl_key_generator final : public key_generator {
           return false;
         return openssl_check(pkey, EVP_PKEY_param_check, "EVP_PKEY_param_check");
       case key_algorithm::ec: {
+        // A key on another curve is not the requested one (and could not
+        // agree with a peer on the requested curve).
+        if (EVP_PKEY_get_bits(pkey) != static_cast<int>(request_.bits))
+          return false;
         auto checked = openssl_check(pkey, EVP_PKEY_check, "EVP_PKEY_check");
         if (!checked || !*checked)
           return checked;
@@ -389,19 +382,12 @@ class sodium_key_generator final : public key_generator {
   keygen_request request_;
 };
 
-std::optional<error> check_request(const keygen_request& r) {
+std::optional<error> check_size(const keygen_request& r) {
   auto outside = [&r](const char* what, std::size_t lo, std::size_t hi, const char* why) {
     return make_error(errc::bad_key_length, std::string{what} + " size " + std::to_string(r.bits)
                                               + " bits outside " + std::to_string(lo) + ".."
                                               + std::to_string(hi) + why);
   };
-  if (r.backend != "openssl" && r.backend != "sodium")
-    return make_error(errc::unknown_backend,
-                      "no key generation back-end '" + r.backend + "' (known: openssl, sodium)");
-  if (r.backend == "sodium" && has_key_size(r.algo))
-    return make_error(errc::unknown_cipher, "back-end 'sodium' cannot generate "
-                                              + std::string{to_string(r.algo)}
-                                              + " keys (it has x25519 and ed25519; use openssl)");
   switch (r.algo) {
     case key_algorithm::rsa:
       if (r.bits < 512 || r.bits > 16384)
@@ -424,35 +410,79 @@ std::optional<error> check_request(const keygen_request& r) {
   return std::nullopt;
 }
 
-} // namespace
-
-result<std::unique_ptr<key_generator>> make_key_generator(const keygen_request& request) {
-  if (auto err = check_request(request))
-    return *err;
-  if (request.backend == "sodium") {
-    if (sodium_init() < 0)
-      return make_error(errc::backend_failure, "sodium_init() failed");
-    return std::unique_ptr<key_generator>{std::make_unique<sodium_key_generator>(request)};
-  }
+result<std::unique_ptr<key_generator>> make_openssl_key_generator(const keygen_request& request) {
   auto gen = std::make_unique<openssl_key_generator>(request);
   if (auto err = gen->init())
     return *err;
   return std::unique_ptr<key_generator>{std::move(gen)};
 }
 
+result<std::unique_ptr<key_generator>> make_sodium_key_generator(const keygen_request& request) {
+  if (has_key_size(request.algo))
+    return make_error(errc::unknown_cipher, "back-end 'sodium' cannot generate "
+                                              + std::string{to_string(request.algo)}
+                                              + " keys (it has x25519 and ed25519; use openssl)");
+  if (sodium_init() < 0)
+    return make_error(errc::backend_failure, "sodium_init() failed");
+  return std::unique_ptr<key_generator>{std::make_unique<sodium_key_generator>(request)};
+}
+
+// Every key generation back-end, in the order lists show them. A library's
+// factory refuses algorithms it does not offer (errc::unknown_cipher) and
+// sizes it cannot make (errc::bad_key_length); the sizes no back-end makes
+// are refused before it is asked (check_size).
+struct keygen_backend {
+  std::string_view name;
+  result<std::unique_ptr<key_generator>> (*make)(const keygen_request&);
+};
+
+const keygen_backend keygen_backends[] = {
+  {"openssl", make_openssl_key_generator}, {"sodium", make_sodium_key_generator},
+  // One line per further library, under its ACTORBENCH_HAVE_<NAME> (and its
+  // crypto/<name>_keygen.hpp included above), e.g.
+  // #ifdef ACTORBENCH_HAVE_NETTLE
+  //   {"nettle", make_nettle_key_generator},
+  // #endif
+};
+
+} // namespace
+
+std::vector<std::string> key_generation_backends() {
+  std::vector<std::string> names;
+  for (const auto& b : keygen_backends)
+    names.emplace_back(b.name);
+  return names;
+}
+
+result<std::unique_ptr<key_generator>> make_key_generator(const keygen_request& request) {
+  for (const auto& b : keygen_backends) {
+    if (b.name != request.backend)
+      continue;
+    if (auto err = check_size(request))
+      return *err;
+    return b.make(request);
+  }
+  std::string known;
+  for (const auto& b : keygen_backends)
+    known += (known.empty() ? "" : ", ") + std::string{b.name};
+  return make_error(errc::unknown_backend,
+                    "no key generation back-end '" + request.backend + "' (known: " + known + ")");
+}
+
 std::string to_pem(const generated_key& key) {
   const auto* s = key.get();
   if (s == nullptr)
     return {};
-  if (!s->pkey)
+  if (!s->pkey && s->foreign.empty())
     return "secret_key " + to_hex(s->secret_key) + "\npublic_key " + to_hex(s->public_key) + "\n";
+  evp_pkey_ptr imported;
+  auto pkey = detail::openssl_key_of(*s, imported);
   bio_ptr bio{BIO_new(BIO_s_mem())};
-  if (!bio)
+  if (!pkey || !bio)
     return {};
-  int rc =
-    s->algo == key_algorithm::dh
-      ? PEM_write_bio_Parameters(bio.get(), s->pkey.get())
-      : PEM_write_bio_PrivateKey(bio.get(), s->pkey.get(), nullptr, nullptr, 0, nullptr, nullptr);
+  int rc = s->algo == key_algorithm::dh
+             ? PEM_write_bio_Parameters(bio.get(), *pkey)
+             : PEM_write_bio_PrivateKey(bio.get(), *pkey, nullptr, nullptr, 0, nullptr, nullptr);
   if (rc != 1) {
     ERR_clear_error();
     return {};
@@ -466,8 +496,13 @@ result<bytes> sign(const generated_key& key, bytes_view message) {
   const auto* s = key.get();
   if (s == nullptr || s->algo != key_algorithm::ed25519)
     return make_error(errc::bad_input, "signing needs an Ed25519 key");
-  if (s->pkey)
-    return openssl_sign(s->pkey.get(), message);
+  if (s->secret_key.empty()) {
+    evp_pkey_ptr imported;
+    auto pkey = detail::openssl_key_of(*s, imported);
+    if (!pkey)
+      return pkey.err();
+    return openssl_sign(*pkey, message);
+  }
   bytes sig(crypto_sign_BYTES);
   if (crypto_sign_detached(sig.data(), nullptr, message.data, message.size, s->secret_key.data())
       != 0)
@@ -479,8 +514,13 @@ result<bool> verify(const generated_key& key, bytes_view message, bytes_view sig
   const auto* s = key.get();
   if (s == nullptr || s->algo != key_algorithm::ed25519)
     return make_error(errc::bad_input, "verifying needs an Ed25519 key");
-  if (s->pkey)
-    return openssl_verify(s->pkey.get(), message, signature);
+  if (s->secret_key.empty()) {
+    evp_pkey_ptr imported;
+    auto pkey = detail::openssl_key_of(*s, imported);
+    if (!pkey)
+      return pkey.err();
+    return openssl_verify(*pkey, message, signature);
+  }
   if (signature.size != crypto_sign_BYTES)
     return false;
   return crypto_sign_verify_detached(signature.data, message.data, message.size,

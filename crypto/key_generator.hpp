@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "crypto/bytes.hpp"
 #include "crypto/error.hpp"
@@ -43,15 +44,22 @@ struct keygen_request {
   /// RSA modulus bits (512..16384), DH prime bits (512..8192), EC curve bits
   /// (256 or 384); ignored for x25519 and ed25519.
   std::size_t bits = 2048;
-  /// "openssl" or "sodium"; sodium offers x25519 and ed25519 only.
+  /// A key generation back-end (key_generation_backends()): "openssl",
+  /// "sodium" (x25519 and ed25519 only), or a further library.
   std::string backend = "openssl";
 };
+
+/// The key generation back-ends this build has, "openssl" and "sodium"
+/// first, then the further libraries found at build time.
+std::vector<std::string> key_generation_backends();
 
 /// "rsa-2048 (openssl)", "x25519 (sodium)".
 std::string describe(const keygen_request& request);
 
-/// One generated key, an opaque owning handle: an OpenSSL EVP_PKEY or a
-/// libsodium key pair (whose secret half is wiped on destruction). Move-only.
+/// One generated key, an opaque owning handle: an OpenSSL EVP_PKEY, a
+/// libsodium key pair, or another library's key in an encoding OpenSSL reads
+/// (crypto/foreign_key.hpp); secret bytes outside OpenSSL are wiped on
+/// destruction. Move-only.
 class generated_key {
  public:
   /// The back-end's representation, defined in key_generator.cpp so that no
@@ -114,19 +122,20 @@ class key_generator {
   const std::atomic<bool>* cancel_ = nullptr;
 };
 
-/// A generator for `request`, or errc::unknown_backend (not openssl or
-/// sodium), errc::unknown_cipher (the back-end has no such algorithm, e.g.
-/// sodium RSA), errc::bad_key_length (size outside the algorithm's range),
+/// A generator for `request`, or errc::unknown_backend (not one of
+/// key_generation_backends(), all named in the message), errc::unknown_cipher (the back-end has no
+/// such algorithm, e.g. sodium RSA), errc::bad_key_length (size outside the algorithm's range),
 /// errc::backend_failure (the library refused to set up).
 result<std::unique_ptr<key_generator>> make_key_generator(const keygen_request& request);
 
 /// The private key as PEM (PKCS#8; for DH the parameters, which is all a DH
-/// "key" is here); for libsodium key pairs "secret_key <hex>" and
-/// "public_key <hex>" lines. Empty for an empty handle or on failure.
-/// For --dump-keys only.
+/// "key" is here; foreign keys too, read through OpenSSL); for libsodium key pairs "secret_key
+/// <hex>" and "public_key <hex>" lines. Empty for an empty handle or on failure. For --dump-keys
+/// only.
 std::string to_pem(const generated_key& key);
 
-/// Ed25519 signature of `message` with `key`; errc::bad_input for other keys.
+/// Ed25519 signature of `message` with `key` (OpenSSL, libsodium or
+/// foreign); errc::bad_input for other keys.
 result<bytes> sign(const generated_key& key, bytes_view message);
 
 /// Whether `signature` is a valid Ed25519 signature of `message` by `key`;

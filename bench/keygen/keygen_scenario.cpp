@@ -7,6 +7,7 @@
 #include "bench/keygen/keygen_session.hpp"
 #include "bench/keygen/seed002_view.hpp"
 #include "bench/output/output_path.hpp"
+#include "crypto/key_generator.hpp"
 
 namespace actorbench::bench {
 
@@ -25,9 +26,9 @@ declaration keygen_declaration() {
     .unit("bits")
     .only_if("algo", {"rsa", "dh", "ec"})
     .help("Key sizes: RSA modulus, DH prime, EC curve (256, 384); a list or range");
-  d.word("backend", {"openssl", "sodium"})
+  d.word("backend", crypto::key_generation_backends())
     .def("openssl")
-    .help("openssl, or sodium for x25519 and ed25519");
+    .help("openssl, sodium (x25519 and ed25519), or another library this build has");
   d.integer("threads").range(1, 1024).def("1,2").unit("threads").help(
     "Worker actors, each on its own thread; a list or range");
   d.integer("keys")
