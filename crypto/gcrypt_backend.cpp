@@ -8,6 +8,7 @@
 #include <gcrypt.h>
 
 #include "crypto/checks.hpp"
+#include "crypto/gcrypt_init.hpp"
 
 namespace actorbench::crypto {
 
@@ -130,24 +131,9 @@ class gcrypt_context final : public cipher_context {
   std::size_t key_size_;
 };
 
-// libgcrypt must be initialised once per process before any other call;
-// another library in the process may have done it already.
-const char* initialise_gcrypt() {
-  if (gcry_control(GCRYCTL_INITIALIZATION_FINISHED_P))
-    return gcry_check_version(nullptr);
-  const char* version = gcry_check_version(GCRYPT_VERSION);
-  if (version == nullptr)
-    return nullptr;
-  // Keys live in ordinary memory, as in every other back-end here; secure
-  // memory would add locking and a small pool to every handle.
-  gcry_control(GCRYCTL_DISABLE_SECMEM, 0);
-  gcry_control(GCRYCTL_INITIALIZATION_FINISHED, 0);
-  return version;
-}
-
 class gcrypt_backend final : public backend {
  public:
-  gcrypt_backend() : version_(initialise_gcrypt()) {
+  gcrypt_backend() : version_(detail::gcrypt_version()) {
     add({"aes-128-gcm", 16, 12, tag_size, true, true, ""},
         {GCRY_CIPHER_AES128, GCRY_CIPHER_MODE_GCM, kind::aead});
     add({"aes-256-gcm", 32, 12, tag_size, true, true, ""},

@@ -15,6 +15,12 @@
 #include <sodium.h>
 
 #include "crypto/foreign_key.hpp"
+#ifdef ACTORBENCH_HAVE_NETTLE
+#include "crypto/nettle_keygen.hpp"
+#endif
+#ifdef ACTORBENCH_HAVE_GCRYPT
+#include "crypto/gcrypt_keygen.hpp"
+#endif
 #include "crypto/key_state.hpp"
 #include "crypto/openssl_errors.hpp"
 #include "crypto/openssl_handles.hpp"
@@ -437,7 +443,14 @@ struct keygen_backend {
 };
 
 const keygen_backend keygen_backends[] = {
-  {"openssl", make_openssl_key_generator}, {"sodium", make_sodium_key_generator},
+  {"openssl", make_openssl_key_generator},
+  {"sodium", make_sodium_key_generator},
+#ifdef ACTORBENCH_HAVE_NETTLE
+  {"nettle", make_nettle_key_generator},
+#endif
+#ifdef ACTORBENCH_HAVE_GCRYPT
+  {"gcrypt", make_gcrypt_key_generator},
+#endif
   // One line per further library, under its ACTORBENCH_HAVE_<NAME> (and its
   // crypto/<name>_keygen.hpp included above), e.g.
   // #ifdef ACTORBENCH_HAVE_NETTLE
