@@ -5,6 +5,8 @@
 #include <optional>
 #include <string>
 
+#include <string.h> // explicit_bzero (glibc)
+
 #include <gcrypt.h>
 
 #include "crypto/checks.hpp"
@@ -83,7 +85,8 @@ class gcrypt_context final : public cipher_context {
     : info_(info), algo_(a), h_(std::move(h)), key_size_(key.size) {
     std::memcpy(key_.data(), key.data, key.size);
   }
-  ~gcrypt_context() override { std::memset(key_.data(), 0, key_.size()); }
+  // explicit_bzero: a plain memset of a dying member may be optimised away.
+  ~gcrypt_context() override { explicit_bzero(key_.data(), key_.size()); }
 
   const cipher_info& info() const noexcept override { return info_; }
 

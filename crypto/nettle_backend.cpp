@@ -4,6 +4,8 @@
 #include <cstring>
 #include <string>
 
+#include <string.h> // explicit_bzero (glibc)
+
 #include <nettle/aes.h>
 #include <nettle/chacha-poly1305.h>
 #include <nettle/chacha.h>
@@ -69,7 +71,8 @@ class stream_context final : public cipher_context {
     Algo::set_key(&ctx_, key.data);
   }
   stream_context(const stream_context& other) = default;
-  ~stream_context() override { std::memset(&ctx_, 0, sizeof ctx_); }
+  // explicit_bzero: a plain memset of a dying member may be optimised away.
+  ~stream_context() override { explicit_bzero(&ctx_, sizeof ctx_); }
 
   const cipher_info& info() const noexcept override { return info_; }
   std::unique_ptr<cipher_context> clone() const override {
@@ -133,7 +136,7 @@ class aead_context final : public cipher_context {
     Algo::set_key(&ctx_, key.data);
   }
   aead_context(const aead_context& other) = default;
-  ~aead_context() override { std::memset(&ctx_, 0, sizeof ctx_); }
+  ~aead_context() override { explicit_bzero(&ctx_, sizeof ctx_); }
 
   const cipher_info& info() const noexcept override { return info_; }
   std::unique_ptr<cipher_context> clone() const override {
