@@ -27,6 +27,7 @@ void declare_workload(declaration& d) {
     .only_if("crypto", {"on"})
     .help("Crypto back-end(s): none, openssl, sodium, a list, or all (see --list)");
   d.word("cipher", cipher_words())
+    .word_aliases(cipher_alias_words(false))
     .def_help("the back-end's first")
     .only_if("crypto", {"on"})
     .help("Cipher(s) of the back-end, a list, or all (see --list)");

@@ -30,6 +30,7 @@ void declare_params(declaration& d) {
       "on: input packets encrypted with an AEAD cipher, decrypted and tag-checked by each "
       "session; off: plaintext packets");
   d.word("cipher", aead_cipher_words())
+    .word_aliases(cipher_alias_words(true))
     .def("aes-128-gcm")
     .only_if("crypto", {"on"})
     .help("AEAD cipher with --crypto on (see --list)");
