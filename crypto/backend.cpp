@@ -6,6 +6,10 @@ const cipher_info* backend::find_cipher(std::string_view cipher) const noexcept 
   for (const auto& info : ciphers())
     if (info.name == cipher)
       return &info;
+  for (const auto& info : ciphers())
+    for (const auto& alias : info.aliases)
+      if (alias == cipher)
+        return &info;
   return nullptr;
 }
 

@@ -53,7 +53,8 @@ class backend {
                                            bytes_view nonce, bytes_view in,
                                            std::uint8_t* out) const;
 
-  /// The description of `cipher`, or nullptr if this back-end has none by that name.
+  /// The description of `cipher` (its name, or one of its aliases), or
+  /// nullptr if this back-end has none by that name.
   const cipher_info* find_cipher(std::string_view cipher) const noexcept;
 };
 

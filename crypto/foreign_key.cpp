@@ -73,6 +73,10 @@ generated_key make_foreign_key(key_algorithm algo, bytes encoded) {
   return generated_key{std::move(s)};
 }
 
+bytes foreign_encoding(const generated_key& key) {
+  return key.get() != nullptr ? key.get()->foreign : bytes{};
+}
+
 foreign_key_generator::foreign_key_generator(keygen_request request)
   : request_(std::move(request)) {}
 

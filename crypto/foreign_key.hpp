@@ -15,6 +15,10 @@ namespace actorbench::crypto {
 /// and wiped when the key is destroyed.
 generated_key make_foreign_key(key_algorithm algo, bytes encoded);
 
+/// A copy of the encoded bytes of a key made by make_foreign_key; empty for
+/// other keys. For tests that corrupt a library's key on purpose.
+bytes foreign_encoding(const generated_key& key);
+
 /// Base of the other libraries' generators: they implement generate() (in
 /// the library, exported with make_foreign_key); request() and validate()
 /// are done here. validate() has OpenSSL read the key and runs exactly the

@@ -15,6 +15,12 @@
 #include <sodium.h>
 
 #include "crypto/foreign_key.hpp"
+#ifdef ACTORBENCH_HAVE_NETTLE
+#include "crypto/nettle_keygen.hpp"
+#endif
+#ifdef ACTORBENCH_HAVE_GCRYPT
+#include "crypto/gcrypt_keygen.hpp"
+#endif
 #include "crypto/key_state.hpp"
 #include "crypto/openssl_errors.hpp"
 #ifdef ACTORBENCH_HAVE_WOLFSSL
@@ -445,6 +451,12 @@ struct keygen_backend {
 const keygen_backend keygen_backends[] = {
   {"openssl", make_openssl_key_generator},
   {"sodium", make_sodium_key_generator},
+#ifdef ACTORBENCH_HAVE_NETTLE
+  {"nettle", make_nettle_key_generator},
+#endif
+#ifdef ACTORBENCH_HAVE_GCRYPT
+  {"gcrypt", make_gcrypt_key_generator},
+#endif
 #ifdef ACTORBENCH_HAVE_WOLFSSL
   {"wolfssl", make_wolfssl_key_generator},
 #endif

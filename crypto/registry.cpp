@@ -4,6 +4,12 @@
 #include "crypto/none_backend.hpp"
 #include "crypto/openssl_backend.hpp"
 #include "crypto/sodium_backend.hpp"
+#ifdef ACTORBENCH_HAVE_NETTLE
+#include "crypto/nettle_backend.hpp"
+#endif
+#ifdef ACTORBENCH_HAVE_GCRYPT
+#include "crypto/gcrypt_backend.hpp"
+#endif
 #ifdef ACTORBENCH_HAVE_WOLFSSL
 #include "crypto/wolfssl_backend.hpp"
 #endif
@@ -25,6 +31,12 @@ registry::registry() {
   owned_.push_back(make_none_backend());
   owned_.push_back(make_openssl_backend());
   owned_.push_back(make_sodium_backend());
+#ifdef ACTORBENCH_HAVE_NETTLE
+  owned_.push_back(make_nettle_backend());
+#endif
+#ifdef ACTORBENCH_HAVE_GCRYPT
+  owned_.push_back(make_gcrypt_backend());
+#endif
 #ifdef ACTORBENCH_HAVE_WOLFSSL
   owned_.push_back(make_wolfssl_backend());
 #endif

@@ -21,6 +21,7 @@ declaration cipher_declaration() {
                 "context strategy x size, JMH-style, interleaved"};
   d.word("backend", backend_words()).def("all").help("Back-ends: a list or all");
   d.word("cipher", cipher_words())
+    .word_aliases(cipher_alias_words(false))
     .def("all")
     .help("Ciphers: a list or all; pairs a back-end lacks are left out (see --list)");
   d.word("context", {"per-message", "per-actor", "per-thread"})

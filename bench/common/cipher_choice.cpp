@@ -22,22 +22,39 @@ std::vector<std::string> backend_words() {
   return out;
 }
 
-std::vector<std::string> cipher_words() {
+namespace {
+
+// Each registered cipher's name (or its aliases), once, in registry order.
+std::vector<std::string> collect_names(bool aead_only, bool aliases) {
   std::vector<std::string> out;
+  auto add = [&out](const std::string& name) {
+    if (std::find(out.begin(), out.end(), name) == out.end())
+      out.push_back(name);
+  };
   for (const auto* b : crypto::registry::instance().backends())
-    for (const auto& c : b->ciphers())
-      if (std::find(out.begin(), out.end(), c.name) == out.end())
-        out.push_back(c.name);
+    for (const auto& c : b->ciphers()) {
+      if (aead_only && !c.aead)
+        continue;
+      if (!aliases)
+        add(c.name);
+      else
+        std::for_each(c.aliases.begin(), c.aliases.end(), add);
+    }
   return out;
 }
 
+} // namespace
+
+std::vector<std::string> cipher_words() {
+  return collect_names(false, false);
+}
+
 std::vector<std::string> aead_cipher_words() {
-  std::vector<std::string> out;
-  for (const auto* b : crypto::registry::instance().backends())
-    for (const auto& c : b->ciphers())
-      if (c.aead && std::find(out.begin(), out.end(), c.name) == out.end())
-        out.push_back(c.name);
-  return out;
+  return collect_names(true, false);
+}
+
+std::vector<std::string> cipher_alias_words(bool aead_only) {
+  return collect_names(aead_only, true);
 }
 
 result<std::vector<cipher_choice>> choose_ciphers(const std::string& backend_text,

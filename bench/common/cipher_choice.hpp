@@ -28,6 +28,11 @@ std::vector<std::string> cipher_words();
 /// the message-passing suite).
 std::vector<std::string> aead_cipher_words();
 
+/// The older cipher names back-ends still accept (cipher_info::aliases),
+/// each once: the hidden words of --cipher (of the AEAD ones only if
+/// `aead_only`).
+std::vector<std::string> cipher_alias_words(bool aead_only);
+
 /// The back-end/cipher pairs that --backend and --cipher ask for (each a
 /// word, a comma list, or "all" for every available one). A cipher without a
 /// back-end picks the first back-end offering it; a back-end without a cipher

@@ -29,6 +29,7 @@ void declare_workload(declaration& d) {
       "Crypto back-end(s): a name, a list, or all (every available one offering --cipher, the "
       "others left out; without --cipher each one's default; see --list)");
   d.word("cipher", cipher_words())
+    .word_aliases(cipher_alias_words(false))
     .def_help("the back-end's first")
     .only_if("crypto", {"on"})
     .help("Cipher(s) of the back-end, a list, or all (see --list)");

@@ -56,6 +56,11 @@ param_builder& param_builder::group(std::string name) {
   return *this;
 }
 
+param_builder& param_builder::word_aliases(std::vector<std::string> words) {
+  get().word_aliases = std::move(words);
+  return *this;
+}
+
 param_builder& param_builder::bare_unit(std::string unit) {
   get().bare_unit = std::move(unit);
   return *this;

@@ -27,6 +27,8 @@ class param_builder {
   /// The value is a file the run writes (see param_decl::writes_file).
   param_builder& writes_file();
   param_builder& alias(std::string old_name);
+  /// Older words a word parameter still accepts (param_decl::word_aliases).
+  param_builder& word_aliases(std::vector<std::string> words);
   param_builder& group(std::string name);
   param_builder& bare_unit(std::string unit);
   param_builder& only_if(std::string param, std::vector<std::string> words);

@@ -47,6 +47,9 @@ struct param_decl {
   std::int64_t max = 0;
   /// The words of a word parameter; "all" on the command line means every one.
   std::vector<std::string> words;
+  /// Older words still accepted and passed on as typed, never listed and
+  /// not part of "all", e.g. libsodium's "chacha20-poly1305-ietf".
+  std::vector<std::string> word_aliases;
   /// What a bare duration number means: "s" or "ms".
   std::string bare_unit = "s";
   /// The unit shown in tables and --help, e.g. "actors", "bytes", "s".

@@ -92,7 +92,9 @@ result<std::vector<param_value>> parse_words(const param_decl& p, const std::str
   for (const auto& item : *items) {
     if (item == "all") {
       out.insert(out.end(), p.words.begin(), p.words.end());
-    } else if (std::find(p.words.begin(), p.words.end(), item) != p.words.end()) {
+    } else if (std::find(p.words.begin(), p.words.end(), item) != p.words.end()
+               || std::find(p.word_aliases.begin(), p.word_aliases.end(), item)
+                    != p.word_aliases.end()) {
       out.emplace_back(item);
     } else {
       return invalid(p, text, expected);

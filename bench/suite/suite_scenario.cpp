@@ -162,6 +162,7 @@ void declare_suite_params(declaration& d, std::size_t default_threads,
     .only_if("crypto", {"on"})
     .help("Crypto library with --crypto on (see --list)");
   d.word("cipher", aead_cipher_words())
+    .word_aliases(cipher_alias_words(true))
     .def("aes-128-gcm")
     .only_if("crypto", {"on"})
     .help("AEAD cipher with --crypto on (see --list)");

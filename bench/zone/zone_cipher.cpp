@@ -62,7 +62,7 @@ result<cipher_choice> resolve_zone_cipher(const configuration& c) {
   if (choices->size() != 1 || !choices->front().second->aead)
     return bad_input("invalid --cipher '" + name
                      + "': expected one AEAD cipher (the tag is checked on every input), "
-                       "e.g. aes-128-gcm, chacha20-poly1305, xchacha20-poly1305-ietf");
+                       "e.g. aes-128-gcm, chacha20-poly1305, xchacha20-poly1305");
   return choices->front();
 }
 

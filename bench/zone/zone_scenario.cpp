@@ -36,6 +36,7 @@ void declare_params(declaration& d) {
       "Crypto library with --crypto on: a list, or all (every available one offering the "
       "cipher; see --list)");
   d.word("cipher", aead_cipher_words())
+    .word_aliases(cipher_alias_words(true))
     .def("aes-128-gcm")
     .only_if("crypto", {"on"})
     .help("AEAD cipher with --crypto on (see --list)");

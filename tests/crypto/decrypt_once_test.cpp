@@ -9,14 +9,6 @@ using namespace actorbench::crypto::test;
 
 namespace {
 
-template <class F>
-void for_each_available_cipher(F f) {
-  for (const backend* b : registry::instance().backends())
-    for (const auto& info : b->ciphers())
-      if (info.available)
-        f(*b, info);
-}
-
 bytes decrypt_once(const backend& b, std::string_view cipher, bytes_view key, bytes_view nonce,
                    bytes_view in) {
   bytes out(in.size);

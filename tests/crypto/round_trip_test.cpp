@@ -9,17 +9,10 @@ using namespace actorbench::crypto::test;
 
 namespace {
 
-// Sizes around the 16-byte AES block and the 12-byte nonce, plus empty and
-// a typical payload.
-const std::size_t sizes[] = {0, 1, 12, 16, 17, 1024};
-
-template <class F>
-void for_each_available_cipher(F f) {
-  for (const backend* b : registry::instance().backends())
-    for (const auto& info : b->ciphers())
-      if (info.available)
-        f(*b, info);
-}
+// Sizes around the 16-byte AES block, the 12-byte nonce and the 64-byte
+// ChaCha20 block, around 1 KiB (where implementations switch to bulk code
+// paths), plus empty and 16 KiB.
+const std::size_t sizes[] = {0, 1, 12, 16, 17, 64, 1023, 1024, 1025, 16384};
 
 } // namespace
 

@@ -57,6 +57,25 @@ inline bytes decrypt(cipher_context& ctx, bytes_view nonce, bytes_view in) {
   return out;
 }
 
+/// Calls f(backend, cipher_info) for every available cipher of every
+/// registered back-end, so a new back-end is covered once it is registered.
+template <class F>
+void for_each_available_cipher(F f) {
+  for (const backend* b : registry::instance().backends())
+    for (const auto& info : b->ciphers())
+      if (info.available)
+        f(*b, info);
+}
+
+/// for_each_available_cipher restricted to AEAD ciphers.
+template <class F>
+void for_each_available_aead(F f) {
+  for_each_available_cipher([&f](const backend& b, const cipher_info& info) {
+    if (info.aead)
+      f(b, info);
+  });
+}
+
 /// A deterministic, non-trivial byte pattern of length `n`.
 inline bytes pattern(std::size_t n, std::uint8_t seed = 0) {
   bytes out(n);

@@ -2,7 +2,11 @@
 //
 // Input: [cipher] [flags] [key length] [nonce length] [tamper position: 2]
 //        [tamper mask] [key] [nonce] [data...]
-// where cipher indexes every back-end's ciphers in registry order.
+// where cipher indexes every back-end's ciphers in registry order. The
+// corpus has seeds named after each cipher of none, openssl and sodium
+// (indices 0..11) and index-12..index-63 for the back-ends registered after
+// them, so the replay in CTest reaches every registered back-end's ciphers
+// (registry_test.cpp checks there are at most 64).
 // The lengths are used only when the flags ask for wrong ones; otherwise the
 // cipher's own sizes are taken, so most inputs reach the real decrypt.
 //
