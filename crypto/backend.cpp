@@ -6,11 +6,15 @@ const cipher_info* backend::find_cipher(std::string_view cipher) const noexcept 
   for (const auto& info : ciphers())
     if (info.name == cipher)
       return &info;
-  for (const auto& info : ciphers())
-    for (const auto& alias : info.aliases)
-      if (alias == cipher)
-        return &info;
+  for (const auto& alias : cipher_aliases())
+    if (alias.old_name == cipher)
+      return find_cipher(alias.name);
   return nullptr;
+}
+
+const std::vector<cipher_alias>& backend::cipher_aliases() const noexcept {
+  static const std::vector<cipher_alias> none;
+  return none;
 }
 
 result<std::size_t> backend::decrypt_once(std::string_view cipher, bytes_view key, bytes_view nonce,

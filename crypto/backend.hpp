@@ -3,6 +3,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -12,6 +13,13 @@
 #include "crypto/error.hpp"
 
 namespace actorbench::crypto {
+
+/// An older name a back-end still accepts for one of its ciphers.
+struct cipher_alias {
+  std::string old_name;
+  /// The cipher's name now (cipher_info::name).
+  std::string name;
+};
 
 /// A crypto library behind one interface. Implementations resolve their
 /// algorithms once (at construction), so make_context does no name lookups
@@ -53,8 +61,13 @@ class backend {
                                            bytes_view nonce, bytes_view in,
                                            std::uint8_t* out) const;
 
-  /// The description of `cipher` (its name, or one of its aliases), or
-  /// nullptr if this back-end has none by that name.
+  /// Older names this back-end still accepts for its ciphers, never listed;
+  /// none by default. Per back-end, so that an old name picks the back-end
+  /// it always picked (libsodium's "chacha20-poly1305-ietf").
+  virtual const std::vector<cipher_alias>& cipher_aliases() const noexcept;
+
+  /// The description of `cipher` (its name, or an old name from
+  /// cipher_aliases()), or nullptr if this back-end has none by that name.
   const cipher_info* find_cipher(std::string_view cipher) const noexcept;
 };
 

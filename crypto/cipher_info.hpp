@@ -2,7 +2,6 @@
 
 #include <cstddef>
 #include <string>
-#include <vector>
 
 namespace actorbench::crypto {
 
@@ -22,11 +21,6 @@ struct cipher_info {
   bool available = true;
   /// Why it is unavailable, empty when available.
   std::string unavailable_reason;
-  /// Older names this back-end still accepts for it (backend::find_cipher),
-  /// never listed, e.g. libsodium's "chacha20-poly1305-ietf" for
-  /// "chacha20-poly1305". Per back-end, so that an old name picks the
-  /// back-end it always picked.
-  std::vector<std::string> aliases;
 };
 
 } // namespace actorbench::crypto

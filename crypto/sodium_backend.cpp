@@ -199,23 +199,13 @@ class sodium_backend final : public backend {
        crypto_aead_aes256gcm_ABYTES, true, true, ""},
       // The common names (OpenSSL's, which every back-end uses), so that
       // --backend all --cipher chacha20-poly1305 covers libsodium too; the
-      // names this back-end had before stay accepted.
-      {"chacha20-poly1305",
-       crypto_aead_chacha20poly1305_ietf_KEYBYTES,
-       crypto_aead_chacha20poly1305_ietf_NPUBBYTES,
-       crypto_aead_chacha20poly1305_ietf_ABYTES,
-       true,
-       true,
-       "",
-       {"chacha20-poly1305-ietf"}},
-      {"xchacha20-poly1305",
-       crypto_aead_xchacha20poly1305_ietf_KEYBYTES,
-       crypto_aead_xchacha20poly1305_ietf_NPUBBYTES,
-       crypto_aead_xchacha20poly1305_ietf_ABYTES,
-       true,
-       true,
-       "",
-       {"xchacha20-poly1305-ietf"}},
+      // names this back-end had before stay accepted (aliases_).
+      {"chacha20-poly1305", crypto_aead_chacha20poly1305_ietf_KEYBYTES,
+       crypto_aead_chacha20poly1305_ietf_NPUBBYTES, crypto_aead_chacha20poly1305_ietf_ABYTES, true,
+       true, ""},
+      {"xchacha20-poly1305", crypto_aead_xchacha20poly1305_ietf_KEYBYTES,
+       crypto_aead_xchacha20poly1305_ietf_NPUBBYTES, crypto_aead_xchacha20poly1305_ietf_ABYTES,
+       true, true, ""},
     };
     if (!initialised_) {
       for (auto& info : ciphers_) {
@@ -239,6 +229,8 @@ class sodium_backend final : public backend {
   bool is_available() const noexcept override { return initialised_; }
 
   const std::vector<cipher_info>& ciphers() const noexcept override { return ciphers_; }
+
+  const std::vector<cipher_alias>& cipher_aliases() const noexcept override { return aliases_; }
 
   result<std::unique_ptr<cipher_context>> make_context(std::string_view cipher,
                                                        bytes_view key) const override {
@@ -269,6 +261,9 @@ class sodium_backend final : public backend {
 
   bool initialised_;
   std::vector<cipher_info> ciphers_;
+  // The names of the AEADs before they took the common ones.
+  std::vector<cipher_alias> aliases_ = {{"chacha20-poly1305-ietf", "chacha20-poly1305"},
+                                        {"xchacha20-poly1305-ietf", "xchacha20-poly1305"}};
 };
 
 } // namespace

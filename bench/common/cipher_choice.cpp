@@ -24,22 +24,27 @@ std::vector<std::string> backend_words() {
 
 namespace {
 
-// Each registered cipher's name (or its aliases), once, in registry order.
+// Each registered cipher's name (or each old name back-ends still accept
+// for one), once, in registry order.
 std::vector<std::string> collect_names(bool aead_only, bool aliases) {
   std::vector<std::string> out;
   auto add = [&out](const std::string& name) {
     if (std::find(out.begin(), out.end(), name) == out.end())
       out.push_back(name);
   };
-  for (const auto* b : crypto::registry::instance().backends())
-    for (const auto& c : b->ciphers()) {
-      if (aead_only && !c.aead)
-        continue;
-      if (!aliases)
-        add(c.name);
-      else
-        std::for_each(c.aliases.begin(), c.aliases.end(), add);
+  for (const auto* b : crypto::registry::instance().backends()) {
+    if (!aliases) {
+      for (const auto& c : b->ciphers())
+        if (!aead_only || c.aead)
+          add(c.name);
+      continue;
     }
+    for (const auto& a : b->cipher_aliases()) {
+      const auto* c = b->find_cipher(a.name);
+      if (c != nullptr && (!aead_only || c->aead))
+        add(a.old_name);
+    }
+  }
   return out;
 }
 

@@ -28,7 +28,7 @@ std::vector<std::string> cipher_words();
 /// the message-passing suite).
 std::vector<std::string> aead_cipher_words();
 
-/// The older cipher names back-ends still accept (cipher_info::aliases),
+/// The older cipher names back-ends still accept (backend::cipher_aliases),
 /// each once: the hidden words of --cipher (of the AEAD ones only if
 /// `aead_only`).
 std::vector<std::string> cipher_alias_words(bool aead_only);

@@ -67,6 +67,17 @@ std::size_t secret_byte(key_algorithm algo, const bytes& der) {
   return static_cast<std::size_t>(at - der.begin()) + marker.size() + 5;
 }
 
+// Whether an EC private key's DER carries the public point ([1] after the
+// scalar and the optional [0] parameters). Without it, a flipped scalar byte
+// is simply another valid key.
+bool ec_has_public_key(const bytes& der) {
+  std::size_t pos = secret_byte(key_algorithm::ec, der) - 6;
+  pos += 2 + der[pos + 1]; // OCTET STRING tag, length, scalar
+  if (pos + 1 < der.size() && der[pos] == 0xa0)
+    pos += 2 + der[pos + 1];
+  return pos < der.size() && der[pos] == 0xa1;
+}
+
 bool validates(fake_foreign_generator& gen, const generated_key& key) {
   auto ok = gen.validate(key);
   REQUIRE_MESSAGE(ok, (ok ? "" : ok.err().detail));
@@ -90,6 +101,8 @@ TEST_CASE("OpenSSL validates a foreign key and rejects a corrupted one") {
     CHECK(validates(gen, *key));
     CHECK(to_pem(*key).find("BEGIN PRIVATE KEY") != std::string::npos);
     auto corrupted = gen.last_encoding;
+    if (c.algo == key_algorithm::ec)
+      CHECK(ec_has_public_key(corrupted)); // OpenSSL's PKCS#8 has the point
     corrupted[secret_byte(c.algo, corrupted)] ^= 0x10;
     auto bad = make_foreign_key(c.algo, corrupted);
     // OpenSSL still reads it: the rejection comes from the key checks.
@@ -225,7 +238,7 @@ void check_generated(key_generator& gen) {
   auto cut = gen.validate(make_foreign_key(algo, truncated));
   REQUIRE(cut);
   CHECK_FALSE(*cut);
-  if (algo == key_algorithm::rsa || algo == key_algorithm::ec) {
+  if (algo == key_algorithm::rsa || (algo == key_algorithm::ec && ec_has_public_key(encoded))) {
     encoded[secret_byte(algo, encoded)] ^= 0x10;
     auto flipped = gen.validate(make_foreign_key(algo, encoded));
     REQUIRE(flipped);

@@ -25,7 +25,7 @@ std::vector<const backend*> wolf_mbed() {
 // which OpenSSL lacks.
 std::unique_ptr<cipher_context> reference(const std::string& cipher, bytes_view key) {
   if (cipher == "xchacha20-poly1305")
-    return get_context("sodium", "xchacha20-poly1305-ietf", key);
+    return get_context("sodium", "xchacha20-poly1305", key);
   return get_context("openssl", cipher, key);
 }
 
