@@ -37,7 +37,7 @@ struct fj_report {
 
 // What the run's actors share; each holds it in its state (released when it
 // quits), so a timed-out run's stragglers never touch freed memory.
-struct shared_run {
+struct fj_run {
   const seal_keys* keys = nullptr;
   std::size_t messages = 0;
   double theta = 0;
@@ -45,10 +45,10 @@ struct shared_run {
   std::vector<caf::actor> workers;
   std::vector<fj_report> reports;
   countdown_latch done;
-  explicit shared_run(std::size_t actors) : reports(actors), done(actors) {}
+  explicit fj_run(std::size_t actors) : reports(actors), done(actors) {}
 };
 
-using shared_ptr = std::shared_ptr<shared_run>;
+using fj_run_ptr = std::shared_ptr<fj_run>;
 
 // -- the A actors ------------------------------------------------------------------
 
@@ -56,7 +56,7 @@ using shared_ptr = std::shared_ptr<shared_run>;
 // token check and one virtual call instead of CAF's behavior matching.
 class worker_actor : public lean_actor {
  public:
-  worker_actor(caf::actor_config& cfg, shared_ptr run, std::uint32_t id)
+  worker_actor(caf::actor_config& cfg, fj_run_ptr run, std::uint32_t id)
     : lean_actor(cfg),
       run_(std::move(run)),
       id_(id),
@@ -109,7 +109,7 @@ class worker_actor : public lean_actor {
     quit();
   }
 
-  shared_ptr run_;
+  fj_run_ptr run_;
   std::uint32_t id_;
   std::uint64_t count_ = 0;
   double sum_ = 0;
@@ -124,7 +124,7 @@ class worker_actor : public lean_actor {
 
 class producer_actor : public caf::event_based_actor {
  public:
-  producer_actor(caf::actor_config& cfg, shared_ptr run, std::size_t burst)
+  producer_actor(caf::actor_config& cfg, fj_run_ptr run, std::size_t burst)
     : caf::event_based_actor(cfg), run_(std::move(run)), burst_(std::max<std::size_t>(burst, 1)) {
     for (std::size_t i = 0; i < run_->workers.size(); ++i)
       lanes_.emplace_back(run_->keys, static_cast<std::uint32_t>(i));
@@ -201,7 +201,7 @@ class producer_actor : public caf::event_based_actor {
     quit();
   }
 
-  shared_ptr run_;
+  fj_run_ptr run_;
   std::size_t burst_;
   std::size_t round_ = 0;
   std::vector<message_sealer> lanes_;
@@ -209,7 +209,7 @@ class producer_actor : public caf::event_based_actor {
 };
 
 // Every actor counted N; the sum of r is A*N*r within 1e-9 relative.
-void check(const shared_run& run, fjthrput_sample& out) {
+void check(const fj_run& run, fjthrput_sample& out) {
   const double r = fjthrput_compute(run.theta);
   out.expected_sum =
     static_cast<double>(run.reports.size()) * static_cast<double>(run.messages) * r;
@@ -235,7 +235,7 @@ result<fjthrput_sample> run_fjthrput(caf::actor_system& system, const seal_keys&
   if (params.actors == 0 || params.actors > UINT32_MAX)
     return error{errc::bad_parameter,
                  "fjthrput needs 1 or more actors, not " + std::to_string(params.actors)};
-  auto run = std::make_shared<shared_run>(params.actors);
+  auto run = std::make_shared<fj_run>(params.actors);
   run->keys = &keys;
   run->messages = params.messages;
   run->theta = params.theta;

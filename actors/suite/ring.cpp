@@ -188,7 +188,7 @@ std::vector<std::uint64_t> expected_hops(const ring_shared& s) {
   return out;
 }
 
-struct sink_state {
+struct ring_sink_state {
   std::shared_ptr<const ring_shared> shared;
   std::shared_ptr<ring_outcome> outcome;
   std::vector<caf::actor> ring;
@@ -200,11 +200,11 @@ struct sink_state {
   ring_tally tally;
 };
 
-using sink_actor = caf::stateful_actor<sink_state>;
+using ring_sink_actor = caf::stateful_actor<ring_sink_state>;
 
 // Every actor's count, once each; with all in, each against what its
 // share of the tokens' plans makes it, and their sum against R.
-void on_count(sink_actor* self, std::uint32_t index, std::uint64_t hops, std::uint64_t bad) {
+void on_count(ring_sink_actor* self, std::uint32_t index, std::uint64_t hops, std::uint64_t bad) {
   auto& st = self->state;
   st.tally.mismatches += bad;
   if (index >= st.counted.size() || st.counted[index]) {
@@ -227,7 +227,7 @@ void on_count(sink_actor* self, std::uint32_t index, std::uint64_t hops, std::ui
   self->quit();
 }
 
-caf::behavior ring_sink(sink_actor* self, std::shared_ptr<const ring_shared> shared,
+caf::behavior ring_sink(ring_sink_actor* self, std::shared_ptr<const ring_shared> shared,
                         std::shared_ptr<ring_outcome> outcome) {
   self->state.shared = shared;
   self->state.outcome = std::move(outcome);

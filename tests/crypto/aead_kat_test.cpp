@@ -14,16 +14,6 @@
 using namespace actorbench::crypto;
 using namespace actorbench::crypto::test;
 
-namespace {
-
-// The plaintext of RFC 8439 section 2.8.2 and draft-irtf-cfrg-xchacha-03 A.3.1.
-constexpr std::string_view sunscreen =
-  "Ladies and Gentlemen of the class of '99: If I could "
-  "offer you only one tip for the future, sunscreen would "
-  "be it.";
-
-} // namespace
-
 TEST_CASE("libsodium raw API: ChaCha20-Poly1305, RFC 8439 section 2.8.2 (with AAD)") {
   // This vector has associated data, which our interface cannot pass; it is
   // run through libsodium directly to show the library we wrap implements

@@ -36,11 +36,6 @@ bytes text(std::string_view s) {
   return bytes(s.begin(), s.end());
 }
 
-// RFC 8439 sections 2.4.2 and 2.8.2.
-constexpr std::string_view sunscreen =
-  "Ladies and Gentlemen of the class of '99: If I could offer you only one tip for the future, "
-  "sunscreen would be it.";
-
 // NIST SP 800-38A F.5: the plaintext and initial counter block of all CTR examples.
 constexpr const char* sp800_38a_plain =
   "6bc1bee22e409f96e93d7e117393172aae2d8a571e03ac9c9eb76fac45af8e51"

@@ -24,7 +24,7 @@ bytes openssl_own_ctr(std::string_view cipher, bytes_view key, bytes_view nonce,
 
 // Every short length, a spread of middling ones, every length around the
 // keystream limit (detail::ctr_keystream_limit, 1 KiB) and a long one.
-std::vector<std::size_t> sizes() {
+std::vector<std::size_t> ctr_sizes() {
   std::vector<std::size_t> out;
   for (std::size_t n = 0; n <= 40; ++n)
     out.push_back(n);
@@ -53,7 +53,7 @@ TEST_CASE("openssl aes-ctr: equals OpenSSL's own AES-CTR for every length and ca
     auto ctx = get_context("openssl", cipher, key);
     for (const bytes& nonce : carrying_nonces()) {
       CAPTURE(to_hex(nonce));
-      for (std::size_t size : sizes()) {
+      for (std::size_t size : ctr_sizes()) {
         CAPTURE(size);
         const bytes plain = pattern(size, static_cast<std::uint8_t>(size));
         const bytes sealed = encrypt(*ctx, nonce, plain);

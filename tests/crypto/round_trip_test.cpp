@@ -12,7 +12,7 @@ namespace {
 // Sizes around the 16-byte AES block, the 12-byte nonce and the 64-byte
 // ChaCha20 block, around 1 KiB (where implementations switch to bulk code
 // paths), plus empty and 16 KiB.
-const std::size_t sizes[] = {0, 1, 12, 16, 17, 64, 1023, 1024, 1025, 16384};
+const std::size_t round_trip_sizes[] = {0, 1, 12, 16, 17, 64, 1023, 1024, 1025, 16384};
 
 } // namespace
 
@@ -23,7 +23,7 @@ TEST_CASE("round trip: decrypt(encrypt(x)) == x for every available cipher") {
     auto ctx = get_context(b.name(), info.name, pattern(info.key_size, 1));
     CHECK(ctx->info().name == info.name);
     bytes nonce = pattern(info.nonce_size, 2);
-    for (std::size_t size : sizes) {
+    for (std::size_t size : round_trip_sizes) {
       CAPTURE(size);
       bytes plain = pattern(size, 3);
       bytes cipher = encrypt(*ctx, nonce, plain);

@@ -11,6 +11,12 @@
 
 namespace actorbench::crypto::test {
 
+/// The plaintext of RFC 8439 sections 2.4.2 and 2.8.2 (and of
+/// draft-irtf-cfrg-xchacha-03 A.3.1).
+inline constexpr std::string_view sunscreen =
+  "Ladies and Gentlemen of the class of '99: If I could offer you only one tip for the future, "
+  "sunscreen would be it.";
+
 /// Hex literal to bytes; a typo in a test vector fails loudly instead of
 /// silently turning into an empty vector.
 inline bytes hex(std::string_view text) {

@@ -16,7 +16,8 @@ testing::suite_outcome<big_sample> run_once(const big_params& p, bool crypto_on)
     2);
 }
 
-big_params small(std::uint64_t actors, std::uint64_t pings, suite_fault fault = suite_fault::none) {
+big_params small_big(std::uint64_t actors, std::uint64_t pings,
+                     suite_fault fault = suite_fault::none) {
   big_params p;
   p.actors = actors;
   p.pings = pings;
@@ -52,7 +53,7 @@ TEST_CASE("big's peer picker never picks the actor itself and reaches every othe
 
 TEST_CASE("big answers every ping, checked, with crypto off and on") {
   for (bool crypto : {false, true}) {
-    for (auto p : {small(6, 300), small(2, 50), small(40, 20)}) {
+    for (auto p : {small_big(6, 300), small_big(2, 50), small_big(40, 20)}) {
       CAPTURE(crypto);
       CAPTURE(p.actors);
       auto out = run_once(p, crypto);
@@ -74,17 +75,17 @@ TEST_CASE("big sees a forged, a replayed and a miscounted message, and still end
     CAPTURE(crypto);
     // Two actors: all of actor 0's messages go to actor 1, so with crypto
     // off the forgery (a counter moved back) is a replay actor 1 sees.
-    auto forged = run_once(small(2, 50, suite_fault::forge), crypto);
+    auto forged = run_once(small_big(2, 50, suite_fault::forge), crypto);
     REQUIRE(forged.sample);
     CHECK((crypto ? forged.totals.forged : forged.totals.replayed) == 1);
     CHECK(forged.sample->mismatches == 0);
-    auto replayed = run_once(small(5, 50, suite_fault::replay), crypto);
+    auto replayed = run_once(small_big(5, 50, suite_fault::replay), crypto);
     REQUIRE(replayed.sample);
     CHECK(replayed.totals.replayed == 1);
     // The ping sent twice is answered twice: the second pong answers no
     // outstanding ping.
     CHECK(replayed.sample->mismatches == 1);
-    auto miscounted = run_once(small(5, 50, suite_fault::miscount), crypto);
+    auto miscounted = run_once(small_big(5, 50, suite_fault::miscount), crypto);
     REQUIRE(miscounted.sample);
     CHECK(miscounted.sample->mismatches == 1);
     CHECK(miscounted.totals.forged + miscounted.totals.replayed == 0);
@@ -92,7 +93,7 @@ TEST_CASE("big sees a forged, a replayed and a miscounted message, and still end
 }
 
 TEST_CASE("big that cannot finish in time is a timeout error, not a hang") {
-  auto p = small(50, 1'000'000'000);
+  auto p = small_big(50, 1'000'000'000);
   p.timeout = std::chrono::milliseconds{100};
   auto out = run_once(p, false);
   REQUIRE_FALSE(out.sample);

@@ -8,7 +8,7 @@ using namespace actorbench::actors;
 
 namespace {
 
-testing::suite_outcome<chameneos_sample> run(
+testing::suite_outcome<chameneos_sample> run_chameneos(
   bool crypto_on, suite_fault fault, std::size_t meetings = 500,
   std::chrono::milliseconds timeout = std::chrono::milliseconds{10'000}) {
   return testing::run_suite<chameneos_sample>(
@@ -31,7 +31,7 @@ TEST_CASE("chameneos colours: alike stay, unlike take the third") {
 TEST_CASE("chameneos arranges M meetings with no mismatch, crypto off and on") {
   for (bool on : {false, true}) {
     CAPTURE(on);
-    auto r = run(on, suite_fault::none);
+    auto r = run_chameneos(on, suite_fault::none);
     REQUIRE(r.sample);
     CHECK(r.sample->meetings == 500);
     CHECK(r.sample->creature_meetings == 1000);
@@ -48,10 +48,11 @@ TEST_CASE("chameneos arranges M meetings with no mismatch, crypto off and on") {
 }
 
 TEST_CASE("chameneos counts a forged, a replayed payload and a miscount, and still ends") {
-  testing::check_payload_faults([](bool on, suite_fault fault) { return run(on, fault); });
+  testing::check_payload_faults(
+    [](bool on, suite_fault fault) { return run_chameneos(on, fault); });
   for (bool on : {false, true}) {
     CAPTURE(on);
-    auto miscounted = run(on, suite_fault::miscount);
+    auto miscounted = run_chameneos(on, suite_fault::miscount);
     REQUIRE(miscounted.sample);
     // Creature 0's count differs from the mall's record, and the sum from 2M.
     CHECK(miscounted.sample->mismatches == 2);
@@ -59,7 +60,7 @@ TEST_CASE("chameneos counts a forged, a replayed payload and a miscount, and sti
 }
 
 TEST_CASE("chameneos that cannot finish in time is a timeout error, not a hang") {
-  auto r = run(false, suite_fault::none, 1'000'000'000, std::chrono::milliseconds{50});
+  auto r = run_chameneos(false, suite_fault::none, 1'000'000'000, std::chrono::milliseconds{50});
   REQUIRE_FALSE(r.sample);
   CHECK(r.sample.err().code == errc::timeout);
   CHECK(r.sample.err().detail.find("of 1000000000 meetings") != std::string::npos);

@@ -9,7 +9,7 @@ using namespace actorbench::actors;
 
 namespace {
 
-testing::suite_outcome<fjthrput_sample> run(
+testing::suite_outcome<fjthrput_sample> run_fjthrput(
   bool crypto_on, suite_fault fault, std::size_t messages = 200,
   std::chrono::milliseconds timeout = std::chrono::milliseconds{10'000}) {
   return testing::run_suite<fjthrput_sample>(
@@ -28,7 +28,7 @@ TEST_CASE("fjthrput's computation is Savina's sin(theta) squared") {
 TEST_CASE("fjthrput counts A x N messages and their sum with no mismatch, crypto off and on") {
   for (bool on : {false, true}) {
     CAPTURE(on);
-    auto r = run(on, suite_fault::none);
+    auto r = run_fjthrput(on, suite_fault::none);
     REQUIRE(r.sample);
     CHECK(r.sample->messages == 6 * 200);
     CHECK(r.sample->mismatches == 0);
@@ -43,10 +43,10 @@ TEST_CASE("fjthrput counts A x N messages and their sum with no mismatch, crypto
 }
 
 TEST_CASE("fjthrput counts a forged, a replayed payload and a miscount, and still ends") {
-  testing::check_payload_faults([](bool on, suite_fault fault) { return run(on, fault); });
+  testing::check_payload_faults([](bool on, suite_fault fault) { return run_fjthrput(on, fault); });
   for (bool on : {false, true}) {
     CAPTURE(on);
-    auto miscounted = run(on, suite_fault::miscount);
+    auto miscounted = run_fjthrput(on, suite_fault::miscount);
     REQUIRE(miscounted.sample);
     CHECK(miscounted.sample->mismatches == 1);
   }
@@ -55,7 +55,7 @@ TEST_CASE("fjthrput counts a forged, a replayed payload and a miscount, and stil
 TEST_CASE("fjthrput that cannot finish in time is a timeout error, not a hang") {
   // Far more than 1 ms of sending (the limit counts from the first spawn),
   // few enough to stay small in memory while the actors lag behind.
-  auto r = run(false, suite_fault::none, 50'000, std::chrono::milliseconds{1});
+  auto r = run_fjthrput(false, suite_fault::none, 50'000, std::chrono::milliseconds{1});
   REQUIRE_FALSE(r.sample);
   CHECK(r.sample.err().code == errc::timeout);
   CHECK(r.sample.err().detail.find("actors had not reported") != std::string::npos);

@@ -56,7 +56,7 @@ remote_outcome run_remote(const std::shared_ptr<seal_keys>& keys, const mailbox_
   return {std::move(sample), keys->totals()};
 }
 
-mailbox_params small(suite_fault fault = suite_fault::none) {
+mailbox_params small_remote_mailbox(suite_fault fault = suite_fault::none) {
   mailbox_params p;
   p.senders = 5;
   p.messages = 200;
@@ -71,7 +71,7 @@ mailbox_params small(suite_fault fault = suite_fault::none) {
 TEST_CASE("mailbox --nodes: senders split over two nodes, every message checked, off and on") {
   for (bool on : {false, true}) {
     CAPTURE(on);
-    auto o = run_remote(testing::suite_test_keys(on), small(), 2);
+    auto o = run_remote(testing::suite_test_keys(on), small_remote_mailbox(), 2);
     REQUIRE(o.sample);
     CHECK(o.sample->received == 1000);
     CHECK(o.sample->mismatches == 0);
@@ -85,12 +85,12 @@ TEST_CASE("mailbox --nodes: a forged, replayed or skipped message from a node is
   // tag, a replay a counter seen before, a skipped number out of order.
   for (auto fault : {suite_fault::forge, suite_fault::replay, suite_fault::miscount}) {
     CAPTURE(static_cast<int>(fault));
-    auto on = run_remote(testing::suite_test_keys(true), small(fault), 1);
+    auto on = run_remote(testing::suite_test_keys(true), small_remote_mailbox(fault), 1);
     REQUIRE(on.sample);
     CHECK(on.totals.forged == (fault == suite_fault::forge ? 1 : 0));
     CHECK(on.totals.replayed == (fault == suite_fault::replay ? 1 : 0));
     CHECK(on.totals.forged + on.totals.replayed + on.sample->mismatches > 0);
-    auto off = run_remote(testing::suite_test_keys(false), small(fault), 1);
+    auto off = run_remote(testing::suite_test_keys(false), small_remote_mailbox(fault), 1);
     REQUIRE(off.sample);
     CHECK(off.sample->mismatches > 0);
   }

@@ -26,7 +26,7 @@ struct variant {
   std::size_t window;
 };
 
-mailbox_params small(variant v, suite_fault fault = suite_fault::none) {
+mailbox_params small_mailbox(variant v, suite_fault fault = suite_fault::none) {
   mailbox_params p;
   p.senders = 5;
   p.messages = 300;
@@ -38,14 +38,14 @@ mailbox_params small(variant v, suite_fault fault = suite_fault::none) {
   return p;
 }
 
-struct outcome {
+struct mailbox_outcome {
   mailbox_sample sample;
   seal_totals totals;
 };
 
 // One run on a fresh system (gone before the keys' totals are read, as in
 // the suite: the actors' openers report as they are destroyed).
-outcome run(const seal_keys& keys, const mailbox_params& p, std::size_t threads) {
+mailbox_outcome run_mailbox(const seal_keys& keys, const mailbox_params& p, std::size_t threads) {
   actors::result<mailbox_sample> r = actors::error{errc::timeout, "not run"};
   {
     runtime rt{{threads, "stealing", {}, true}};
@@ -68,14 +68,14 @@ TEST_CASE("mailbox: every message arrives in order, crypto off and on") {
     for (std::size_t threads : {1, 2}) {
       CAPTURE(threads);
       seal_keys off;
-      auto a = run(off, small(dispatch), threads);
+      auto a = run_mailbox(off, small_mailbox(dispatch), threads);
       CHECK(a.sample.received == 1500);
       CHECK(a.sample.mismatches == 0);
       CHECK(a.totals.replayed == 0);
       CHECK(a.sample.elapsed_s > 0);
     }
     auto keys = aes_keys();
-    auto b = run(*keys, small(dispatch), 2);
+    auto b = run_mailbox(*keys, small_mailbox(dispatch), 2);
     CHECK(b.sample.mismatches == 0);
     CHECK(b.totals.forged + b.totals.replayed == 0);
     CHECK(b.totals.opens == 1500);
@@ -85,9 +85,9 @@ TEST_CASE("mailbox: every message arrives in order, crypto off and on") {
 
 TEST_CASE("mailbox: a burst as large as the run sends everything in one turn") {
   seal_keys off;
-  auto p = small({mailbox_dispatch::lean, 0});
+  auto p = small_mailbox({mailbox_dispatch::lean, 0});
   p.burst = p.messages;
-  auto a = run(off, p, 1);
+  auto a = run_mailbox(off, p, 1);
   CHECK(a.sample.received == 1500);
   CHECK(a.sample.mismatches == 0);
 }
@@ -116,12 +116,12 @@ TEST_CASE("mailbox: a forged, replayed or skipped message is caught, and the run
         CAPTURE(static_cast<int>(fc.fault));
         CAPTURE(threads);
         auto keys = aes_keys();
-        auto on = run(*keys, small(dispatch, fc.fault), threads);
+        auto on = run_mailbox(*keys, small_mailbox(dispatch, fc.fault), threads);
         CHECK(on.totals.forged == fc.forged_on);
         CHECK(on.totals.replayed == fc.replayed_on);
         CHECK((on.sample.mismatches > 0) == fc.mismatch_on);
         seal_keys off;
-        auto o = run(off, small(dispatch, fc.fault), threads);
+        auto o = run_mailbox(off, small_mailbox(dispatch, fc.fault), threads);
         CHECK(o.totals.replayed == fc.replayed_off);
         CHECK(o.sample.mismatches > 0);
       }
@@ -148,7 +148,7 @@ TEST_CASE("mailbox: a run that cannot finish in time is a timeout error, not a h
 TEST_CASE("mailbox: no senders or no messages is a bad parameter") {
   seal_keys off;
   runtime rt{{1, "stealing", {}, true}};
-  auto p = small({mailbox_dispatch::lean, 0});
+  auto p = small_mailbox({mailbox_dispatch::lean, 0});
   p.senders = 0;
   auto r = run_mailbox(rt.system(), off, p);
   REQUIRE_FALSE(r);
