@@ -4,6 +4,12 @@
 #include "crypto/none_backend.hpp"
 #include "crypto/openssl_backend.hpp"
 #include "crypto/sodium_backend.hpp"
+#ifdef ACTORBENCH_HAVE_BOTAN
+#include "crypto/botan_backend.hpp"
+#endif
+#ifdef ACTORBENCH_HAVE_CRYPTOPP
+#include "crypto/cryptopp_backend.hpp"
+#endif
 
 namespace actorbench::crypto {
 
@@ -19,6 +25,12 @@ registry::registry() {
   owned_.push_back(make_none_backend());
   owned_.push_back(make_openssl_backend());
   owned_.push_back(make_sodium_backend());
+#ifdef ACTORBENCH_HAVE_BOTAN
+  owned_.push_back(make_botan_backend());
+#endif
+#ifdef ACTORBENCH_HAVE_CRYPTOPP
+  owned_.push_back(make_cryptopp_backend());
+#endif
   for (const auto& b : owned_)
     list_.push_back(b.get());
 }

@@ -16,11 +16,18 @@ bool contains(const std::string& text, const std::string& part) {
 
 TEST_CASE("registry: back-ends in stable order") {
   const auto& list = registry::instance().backends();
-  REQUIRE(list.size() == 3);
+  // The issue 17 libraries follow, each only if the build found it.
+  REQUIRE(list.size() >= 3);
   CHECK(list[0]->name() == "none");
   CHECK(list[1]->name() == "openssl");
   CHECK(list[2]->name() == "sodium");
-  CHECK(registry::instance().names() == "none, openssl, sodium");
+  const std::string optional_order[] = {"nettle",  "gcrypt", "wolfssl",
+                                        "mbedtls", "botan",  "cryptopp"};
+  std::string expected = "none, openssl, sodium";
+  for (const auto& name : optional_order)
+    if (registry::instance().find(name))
+      expected += ", " + name;
+  CHECK(registry::instance().names() == expected);
   for (const backend* b : list) {
     CHECK(b->is_available());
     CHECK_FALSE(b->version().empty());
@@ -38,7 +45,8 @@ TEST_CASE("registry: unknown back-end lists the valid names") {
   auto b = registry::instance().find("x");
   REQUIRE_FALSE(b);
   CHECK(b.err().code == errc::unknown_backend);
-  CHECK(b.err().detail == "unknown back-end 'x'; valid: none, openssl, sodium");
+  CHECK(b.err().detail == "unknown back-end 'x'; valid: " + registry::instance().names());
+  CHECK(contains(b.err().detail, "none, openssl, sodium"));
 }
 
 TEST_CASE("registry: cipher lists and defaults") {
