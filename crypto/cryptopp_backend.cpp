@@ -1,5 +1,6 @@
 #include "crypto/cryptopp_backend.hpp"
 
+#include <cstring>
 #include <string>
 
 #include <cryptopp/aes.h>
@@ -106,23 +107,41 @@ class aead_context final : public cipher_context {
 
 // CTR takes OpenSSL's 16-byte counter block as its IV (Crypto++ increments
 // the whole block big-endian, as OpenSSL does).
-struct ctr_start {
+struct ctr_run {
   template <class Cipher>
-  static void start(Cipher& c, bytes_view iv) {
+  static void run(Cipher& c, bytes_view iv, bytes_view in, std::uint8_t* out) {
     c.Resynchronize(iv.data, static_cast<int>(iv.size));
+    if (in.size > 0)
+      c.ProcessData(out, in.data, in.size);
   }
 };
 
 // OpenSSL's chacha20 IV is a 32-bit little-endian block counter followed by
 // the 96-bit nonce: ChaChaTLS takes the nonce, then seeks to that block.
-struct chacha_start {
+// ChaChaTLS's counter wraps at 2^32 while OpenSSL carries into the first
+// nonce word, so a message crossing the wrap restarts there with that word
+// incremented.
+struct chacha_run {
   template <class Cipher>
-  static void start(Cipher& c, bytes_view iv) {
+  static void run(Cipher& c, bytes_view iv, bytes_view in, std::uint8_t* out) {
+    const std::uint64_t block =
+      CryptoPP::GetWord<CryptoPP::word32>(false, CryptoPP::LITTLE_ENDIAN_ORDER, iv.data);
+    const std::uint64_t room = ((std::uint64_t{1} << 32) - block) * 64;
+    const std::size_t first = in.size < room ? in.size : static_cast<std::size_t>(room);
     c.Resynchronize(iv.data + 4, static_cast<int>(iv.size - 4));
-    const std::uint64_t block = std::uint64_t{iv.data[0]} | std::uint64_t{iv.data[1]} << 8
-                                | std::uint64_t{iv.data[2]} << 16 | std::uint64_t{iv.data[3]} << 24;
     if (block != 0)
       c.Seek(block * 64);
+    if (first > 0)
+      c.ProcessData(out, in.data, first);
+    if (first == in.size)
+      return;
+    std::uint8_t carried[12];
+    std::memcpy(carried, iv.data + 4, sizeof carried);
+    const CryptoPP::word32 word =
+      CryptoPP::GetWord<CryptoPP::word32>(false, CryptoPP::LITTLE_ENDIAN_ORDER, carried);
+    CryptoPP::PutWord<CryptoPP::word32>(false, CryptoPP::LITTLE_ENDIAN_ORDER, carried, word + 1);
+    c.Resynchronize(carried, sizeof carried);
+    c.ProcessData(out + first, in.data + first, in.size - first);
   }
 };
 
@@ -154,9 +173,7 @@ class stream_context final : public cipher_context {
   result<std::size_t> apply(bytes_view nonce, bytes_view in, std::uint8_t* out) try {
     if (auto err = detail::check_nonce(info_, nonce))
       return *err;
-    Start::start(cipher_, nonce);
-    if (in.size > 0)
-      cipher_.ProcessData(out, in.data, in.size);
+    Start::run(cipher_, nonce, in, out);
     return in.size;
   } catch (const std::exception& e) {
     return cryptopp_failure(info_, e);
@@ -187,9 +204,7 @@ result<std::size_t> stream_once(bytes_view key, bytes_view nonce, bytes_view in,
   Cipher c;
   const std::uint8_t zero_iv[16] = {};
   c.SetKeyWithIV(key.data, key.size, zero_iv, c.IVSize());
-  Start::start(c, nonce);
-  if (in.size > 0)
-    c.ProcessData(out, in.data, in.size);
+  Start::run(c, nonce, in, out);
   return in.size;
 }
 
@@ -229,9 +244,9 @@ class cryptopp_backend final : public backend {
     table_.push_back(aead<gcm<CryptoPP::AES>>("aes-256-gcm", 32, 12));
     table_.push_back(aead<CryptoPP::ChaCha20Poly1305>("chacha20-poly1305", 32, 12));
     table_.push_back(aead<CryptoPP::XChaCha20Poly1305>("xchacha20-poly1305", 32, 24));
-    table_.push_back(stream<ctr_cipher, ctr_start>("aes-128-ctr", 16));
-    table_.push_back(stream<ctr_cipher, ctr_start>("aes-256-ctr", 32));
-    table_.push_back(stream<chacha_cipher, chacha_start>("chacha20", 32));
+    table_.push_back(stream<ctr_cipher, ctr_run>("aes-128-ctr", 16));
+    table_.push_back(stream<ctr_cipher, ctr_run>("aes-256-ctr", 32));
+    table_.push_back(stream<chacha_cipher, chacha_run>("chacha20", 32));
     for (const auto& c : table_)
       ciphers_.push_back(c.info);
   }
