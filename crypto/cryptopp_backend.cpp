@@ -45,14 +45,20 @@ std::size_t seal(Enc& enc, bytes_view nonce, bytes_view in, std::uint8_t* out) {
   return in.size + tag_size;
 }
 
-// Opens `in` (ciphertext || tag); Crypto++ decrypts before it compares the
-// tag, so a mismatch wipes that output.
+// Opens `in` (ciphertext || tag). This is DecryptAndVerify's sequence
+// with the computed tag on the stack: DecryptAndVerify's TruncatedVerify
+// allocates a SecByteBlock for it on every message. Crypto++ decrypts before
+// it compares the tag, so a mismatch wipes that output.
 template <class Dec>
 result<std::size_t> open(const cipher_info& info, Dec& dec, bytes_view nonce, bytes_view in,
                          std::uint8_t* out) {
   const std::size_t body = in.size - tag_size;
-  if (dec.DecryptAndVerify(out, in.data + body, tag_size, nonce.data, static_cast<int>(nonce.size),
-                           nullptr, 0, in.data, body))
+  dec.Resynchronize(nonce.data, static_cast<int>(nonce.size));
+  if (body > 0)
+    dec.ProcessData(out, in.data, body);
+  std::uint8_t computed[tag_size];
+  dec.TruncatedFinal(computed, tag_size);
+  if (CryptoPP::VerifyBufsEqual(computed, in.data + body, tag_size))
     return body;
   CryptoPP::SecureWipeBuffer(out, body);
   return tag_mismatch(info);
@@ -195,7 +201,12 @@ result<std::size_t> aead_once(const cipher_info& info, bytes_view key, bytes_vie
                               bytes_view in, std::uint8_t* out) {
   typename Mode::Decryption dec;
   dec.SetKeyWithIV(key.data, key.size, nonce.data, nonce.size);
-  return open(info, dec, nonce, in, out);
+  const std::size_t body = in.size - tag_size;
+  if (dec.DecryptAndVerify(out, in.data + body, tag_size, nonce.data, static_cast<int>(nonce.size),
+                           nullptr, 0, in.data, body))
+    return body;
+  CryptoPP::SecureWipeBuffer(out, body);
+  return tag_mismatch(info);
 }
 
 template <class Cipher, class Start>
