@@ -4,12 +4,15 @@
 #include <string>
 
 #include <cryptopp/aes.h>
+#include <cryptopp/algparam.h>
+#include <cryptopp/argnames.h>
 #include <cryptopp/chacha.h>
 #include <cryptopp/chachapoly.h>
 #include <cryptopp/cryptlib.h>
 #include <cryptopp/gcm.h>
 #include <cryptopp/misc.h>
 #include <cryptopp/modes.h>
+#include <cryptopp/poly1305.h>
 #include <cryptopp/secblock.h>
 
 #include "crypto/checks.hpp"
@@ -109,6 +112,91 @@ class aead_context final : public cipher_context {
   key_copy key_;
   typename Mode::Encryption enc_;
   typename Mode::Decryption dec_;
+};
+
+// ChaCha20-Poly1305 (RFC 8439) and XChaCha20-Poly1305 composed from
+// Crypto++'s own ChaChaTLS or XChaCha20 and Poly1305TLS, exactly as its
+// ChaCha20Poly1305 classes compose them. Those classes re-key both halves
+// through MakeParameters on every Resynchronize (four heap allocations per
+// message); here the cipher is keyed once and only the one-time Poly1305
+// key is set per message. The tag is checked before anything is decrypted.
+template <class Stream>
+class chacha_poly_context final : public cipher_context {
+ public:
+  chacha_poly_context(const cipher_info& info, bytes_view key)
+    : info_(info), key_(key.data, key.size) {
+    // Block 0 first, which XChaCha20 does not start at by default.
+    const std::uint8_t zero_nonce[24] = {};
+    stream_.SetKey(key_.data(), key_.size(),
+                   CryptoPP::MakeParameters(CryptoPP::Name::IV(), CryptoPP::ConstByteArrayParameter(
+                                                                    zero_nonce, info_.nonce_size))(
+                     "InitialBlock", CryptoPP::word64{0}, true));
+  }
+
+  const cipher_info& info() const noexcept override { return info_; }
+
+  std::unique_ptr<cipher_context> clone() const override try {
+    return std::make_unique<chacha_poly_context>(info_, bytes_view{key_.data(), key_.size()});
+  } catch (const std::exception&) {
+    return nullptr;
+  }
+
+  result<std::size_t> encrypt(bytes_view nonce, bytes_view in, std::uint8_t* out) override try {
+    if (auto err = detail::check_nonce(info_, nonce))
+      return *err;
+    start(nonce);
+    if (in.size > 0)
+      stream_.ProcessData(out, in.data, in.size);
+    authenticate(out, in.size, out + in.size);
+    return in.size + tag_size;
+  } catch (const std::exception& e) {
+    return cryptopp_failure(info_, e);
+  }
+
+  result<std::size_t> decrypt(bytes_view nonce, bytes_view in, std::uint8_t* out) override try {
+    if (auto err = detail::check_nonce(info_, nonce))
+      return *err;
+    if (auto err = detail::check_sealed_input(info_, in))
+      return *err;
+    const std::size_t body = in.size - tag_size;
+    start(nonce);
+    std::uint8_t computed[tag_size];
+    authenticate(in.data, body, computed);
+    if (!CryptoPP::VerifyBufsEqual(computed, in.data + body, tag_size))
+      return tag_mismatch(info_);
+    if (body > 0)
+      stream_.ProcessData(out, in.data, body);
+    return body;
+  } catch (const std::exception& e) {
+    return cryptopp_failure(info_, e);
+  }
+
+ private:
+  // Block 0 of the message's keystream keys Poly1305; the text starts at block 1.
+  void start(bytes_view nonce) {
+    stream_.Resynchronize(nonce.data, static_cast<int>(nonce.size));
+    std::uint8_t block0[64] = {};
+    stream_.ProcessString(block0, sizeof block0);
+    static_cast<CryptoPP::SimpleKeyingInterface&>(mac_).SetKey(block0, 32);
+    CryptoPP::SecureWipeBuffer(block0, sizeof block0);
+  }
+
+  // Poly1305 over ciphertext || pad16 || le64(0) || le64(length): no AAD.
+  void authenticate(const std::uint8_t* ciphertext, std::size_t n, std::uint8_t* tag) {
+    static const std::uint8_t zeros[16] = {};
+    mac_.Update(ciphertext, n);
+    mac_.Update(zeros, (16 - n % 16) % 16);
+    std::uint8_t lengths[16] = {};
+    CryptoPP::PutWord<CryptoPP::word64>(false, CryptoPP::LITTLE_ENDIAN_ORDER, lengths + 8, n);
+    mac_.Update(lengths, sizeof lengths);
+    mac_.TruncatedFinal(tag, tag_size);
+  }
+
+  // The back-end's own description: a context never copies it.
+  const cipher_info& info_;
+  key_copy key_;
+  typename Stream::Encryption stream_;
+  CryptoPP::Poly1305TLS mac_;
 };
 
 // CTR takes OpenSSL's 16-byte counter block as its IV (Crypto++ increments
@@ -237,6 +325,17 @@ cryptopp_cipher aead(const char* name, std::size_t key, std::size_t nonce) {
           aead_once<Mode>};
 }
 
+// The composed context for messages; Crypto++'s own `Mode` class for the
+// naive decrypt_once.
+template <class Stream, class Mode>
+cryptopp_cipher chacha_aead(const char* name, std::size_t nonce) {
+  return {{name, 32, nonce, tag_size, true, true, ""},
+          [](const cipher_info& i, bytes_view k) -> std::unique_ptr<cipher_context> {
+            return std::make_unique<chacha_poly_context<Stream>>(i, k);
+          },
+          aead_once<Mode>};
+}
+
 template <class Cipher, class Start>
 cryptopp_cipher stream(const char* name, std::size_t key) {
   return {{name, key, 16, 0, false, true, ""},
@@ -253,8 +352,10 @@ class cryptopp_backend final : public backend {
   cryptopp_backend() {
     table_.push_back(aead<gcm<CryptoPP::AES>>("aes-128-gcm", 16, 12));
     table_.push_back(aead<gcm<CryptoPP::AES>>("aes-256-gcm", 32, 12));
-    table_.push_back(aead<CryptoPP::ChaCha20Poly1305>("chacha20-poly1305", 32, 12));
-    table_.push_back(aead<CryptoPP::XChaCha20Poly1305>("xchacha20-poly1305", 32, 24));
+    table_.push_back(
+      chacha_aead<CryptoPP::ChaChaTLS, CryptoPP::ChaCha20Poly1305>("chacha20-poly1305", 12));
+    table_.push_back(
+      chacha_aead<CryptoPP::XChaCha20, CryptoPP::XChaCha20Poly1305>("xchacha20-poly1305", 24));
     table_.push_back(stream<ctr_cipher, ctr_run>("aes-128-ctr", 16));
     table_.push_back(stream<ctr_cipher, ctr_run>("aes-256-ctr", 32));
     table_.push_back(stream<chacha_cipher, chacha_run>("chacha20", 32));

@@ -99,8 +99,11 @@ TEST_CASE("botan and cryptopp: a failed tag leaves no plaintext, in both paths")
       auto r = ctx->decrypt(nonce, sealed, out.data());
       REQUIRE_FALSE(r);
       CHECK(r.err().code == errc::authentication_failed);
-      for (std::size_t i = 0; i + 16 < 64; ++i)
-        CHECK(out[i] != text[i]);
+      // Wiped or never written: at most chance agreement with the plaintext.
+      std::size_t leaked = 0;
+      for (std::size_t i = 0; i < text.size(); ++i)
+        leaked += out[i] == text[i] ? 1 : 0;
+      CHECK(leaked < text.size() / 16);
       auto once = b->decrypt_once(info.name, key, nonce, sealed, out.data());
       REQUIRE_FALSE(once);
       CHECK(once.err().code == errc::authentication_failed);
