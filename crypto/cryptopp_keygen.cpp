@@ -52,9 +52,13 @@ class cryptopp_key_generator final : public foreign_key_generator {
         return make_foreign_key(algo, pkcs8_der(key));
       }
       case key_algorithm::x25519: {
+        // The public half too, as every other generator makes a key pair;
+        // only the private key is handed over.
         bytes raw(CryptoPP::x25519::SECRET_KEYLENGTH);
+        CryptoPP::byte pub[CryptoPP::x25519::PUBLIC_KEYLENGTH];
         CryptoPP::x25519 domain;
         domain.GeneratePrivateKey(rng_, raw.data());
+        domain.GeneratePublicKey(rng_, raw.data(), pub);
         return make_foreign_key(algo, std::move(raw));
       }
       case key_algorithm::ed25519: {
