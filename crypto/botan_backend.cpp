@@ -237,14 +237,10 @@ class botan_backend final : public backend {
   // start, finish on a freshly allocated secure_vector, copy out, free.
   result<std::size_t> decrypt_once(std::string_view cipher, bytes_view key, bytes_view nonce,
                                    bytes_view in, std::uint8_t* out) const override {
-    auto info = detail::check_context_args(*this, cipher, key);
+    auto info = detail::check_decrypt_once_args(*this, cipher, key, nonce, in);
     if (!info)
       return info.err();
     const botan_cipher& c = entry(**info);
-    if (auto err = detail::check_nonce(c.info, nonce))
-      return *err;
-    if (auto err = detail::check_sealed_input(c.info, in))
-      return *err;
     try {
       if (!c.info.aead) {
         auto s = Botan::StreamCipher::create_or_throw(c.spec);

@@ -391,14 +391,10 @@ class cryptopp_backend final : public backend {
 
   result<std::size_t> decrypt_once(std::string_view cipher, bytes_view key, bytes_view nonce,
                                    bytes_view in, std::uint8_t* out) const override {
-    auto info = detail::check_context_args(*this, cipher, key);
+    auto info = detail::check_decrypt_once_args(*this, cipher, key, nonce, in);
     if (!info)
       return info.err();
     const cipher_info& ci = **info;
-    if (auto err = detail::check_nonce(ci, nonce))
-      return *err;
-    if (auto err = detail::check_sealed_input(ci, in))
-      return *err;
     try {
       return entry(ci).once(ci, key, nonce, in, out);
     } catch (const std::exception& e) {
