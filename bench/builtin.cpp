@@ -1,10 +1,8 @@
 #include "bench/builtin.hpp"
 
-#include <cstdio>
-#include <sstream>
-
 #include "bench/big/big_scenario.hpp"
 #include "bench/chameneos/chameneos_scenario.hpp"
+#include "bench/common/backend_list.hpp"
 #include "bench/cipher/cipher_scenario.hpp"
 #include "bench/fanout/fanout_scenario.hpp"
 #include "bench/fjthrput/fjthrput_scenario.hpp"
@@ -17,7 +15,6 @@
 #include "bench/spawn_tree/spawn_tree_scenario.hpp"
 #include "bench/version.hpp"
 #include "bench/zone/zone_scenario.hpp"
-#include "crypto/registry.hpp"
 
 namespace actorbench::bench {
 
@@ -52,25 +49,8 @@ main_options actorbench_options() {
   o.tool.git_commit = git_commit;
   o.tool.allocator = linked_allocator;
   o.default_scenario = "fanout";
-  o.list = describe_backends;
+  o.list = [](bool json) { return json ? describe_backends_json() : describe_backends_text(); };
   return o;
-}
-
-std::string describe_backends() {
-  std::ostringstream out;
-  out << "back-end  cipher                    key  nonce  tag  available\n";
-  for (const auto* b : crypto::registry::instance().backends()) {
-    for (const auto& c : b->ciphers()) {
-      char line[160];
-      std::snprintf(line, sizeof(line), "%-9s %-25s %3zu  %5zu  %3zu  %s", b->name().data(),
-                    c.name.c_str(), c.key_size, c.nonce_size, c.overhead,
-                    c.available ? "yes" : ("no: " + c.unavailable_reason).c_str());
-      out << line << '\n';
-    }
-  }
-  out << "(defaults: back-end openssl, cipher its first; --cipher alone picks the back-end "
-         "that offers it)\n";
-  return out.str();
 }
 
 } // namespace actorbench::bench

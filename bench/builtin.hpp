@@ -15,7 +15,4 @@ result<bool> add_builtin_scenarios(registry& r);
 /// them, with the interposing wrappers they need.
 main_options actorbench_options();
 
-/// The --list text: every back-end and cipher, with availability.
-std::string describe_backends();
-
 } // namespace actorbench::bench

@@ -46,6 +46,11 @@ std::optional<error> check_nonce(const cipher_info& info, bytes_view nonce) {
                       + "-byte nonce, got " + std::to_string(nonce.size) + " bytes");
 }
 
+error tag_mismatch(const cipher_info& info) {
+  return make_error(errc::authentication_failed,
+                    info.name + ": tag did not verify (message altered or wrong key)");
+}
+
 std::optional<error> check_sealed_input(const cipher_info& info, bytes_view in) {
   if (!info.aead || in.size >= info.overhead)
     return std::nullopt;

@@ -31,6 +31,9 @@ result<const cipher_info*> check_context_args(const backend& b, std::string_view
 /// errc::bad_nonce_length if `nonce` does not have the cipher's nonce length.
 std::optional<error> check_nonce(const cipher_info& info, bytes_view nonce);
 
+/// errc::authentication_failed for a tag of `info` that did not verify.
+error tag_mismatch(const cipher_info& info);
+
 /// errc::bad_input if `cipher` is an AEAD and `in` is too short to hold its
 /// tag; nothing for stream ciphers, where any length is a valid ciphertext.
 std::optional<error> check_sealed_input(const cipher_info& info, bytes_view in);

@@ -23,6 +23,12 @@
 #include "crypto/foreign_key.hpp"
 #include "crypto/key_state.hpp"
 #include "crypto/openssl_errors.hpp"
+#ifdef ACTORBENCH_HAVE_WOLFSSL
+#include "crypto/wolfssl_keygen.hpp"
+#endif
+#ifdef ACTORBENCH_HAVE_MBEDTLS
+#include "crypto/mbedtls_keygen.hpp"
+#endif
 #include "crypto/openssl_handles.hpp"
 
 namespace actorbench::crypto {
@@ -443,7 +449,14 @@ struct keygen_backend {
 };
 
 const keygen_backend keygen_backends[] = {
-  {"openssl", make_openssl_key_generator}, {"sodium", make_sodium_key_generator},
+  {"openssl", make_openssl_key_generator},
+  {"sodium", make_sodium_key_generator},
+#ifdef ACTORBENCH_HAVE_WOLFSSL
+  {"wolfssl", make_wolfssl_key_generator},
+#endif
+#ifdef ACTORBENCH_HAVE_MBEDTLS
+  {"mbedtls", make_mbedtls_key_generator},
+#endif
   // One line per further library, under its ACTORBENCH_HAVE_<NAME> (and its
   // crypto/<name>_keygen.hpp included above), e.g.
   // #ifdef ACTORBENCH_HAVE_NETTLE

@@ -4,6 +4,12 @@
 #include "crypto/none_backend.hpp"
 #include "crypto/openssl_backend.hpp"
 #include "crypto/sodium_backend.hpp"
+#ifdef ACTORBENCH_HAVE_WOLFSSL
+#include "crypto/wolfssl_backend.hpp"
+#endif
+#ifdef ACTORBENCH_HAVE_MBEDTLS
+#include "crypto/mbedtls_backend.hpp"
+#endif
 #ifdef ACTORBENCH_HAVE_BOTAN
 #include "crypto/botan_backend.hpp"
 #endif
@@ -25,6 +31,12 @@ registry::registry() {
   owned_.push_back(make_none_backend());
   owned_.push_back(make_openssl_backend());
   owned_.push_back(make_sodium_backend());
+#ifdef ACTORBENCH_HAVE_WOLFSSL
+  owned_.push_back(make_wolfssl_backend());
+#endif
+#ifdef ACTORBENCH_HAVE_MBEDTLS
+  owned_.push_back(make_mbedtls_backend());
+#endif
 #ifdef ACTORBENCH_HAVE_BOTAN
   owned_.push_back(make_botan_backend());
 #endif

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <memory>
 #include <string>
+#include <typeinfo>
 #include <vector>
 
 #include <caf/atom.hpp>
@@ -13,6 +14,7 @@
 #include "actors/runtime/countdown_latch.hpp"
 #include "actors/suite/lean_actor.hpp"
 #include "actors/suite/payload_fields.hpp"
+#include "actors/suite/pooled_element.hpp"
 
 namespace actorbench::actors {
 
@@ -20,6 +22,9 @@ namespace {
 
 using clock = std::chrono::steady_clock;
 using bytes_field = std::vector<std::uint8_t>;
+
+// The crypto-off message (theta, sender, counter) in a recycled element.
+using plain_element = pooled_element<double, std::uint32_t, std::uint64_t>;
 
 // Producer to an actor after its N messages: report.
 using fj_done_atom = caf::atom_constant<caf::atom("fjdone")>;
@@ -60,6 +65,14 @@ class worker_actor : public lean_actor {
 
  protected:
   void on_message(caf::mailbox_element& e) override {
+    // The crypto-off element's own type: its values without the type-erased
+    // tuple's virtual accessors.
+    if (typeid(e) == typeid(plain_element)) {
+      auto& [theta, sender, counter] = static_cast<plain_element&>(e).values();
+      opener_.open_plain(sender, counter);
+      count(theta);
+      return;
+    }
     auto& xs = e.content();
     if (holds<double, std::uint32_t, std::uint64_t>(xs))
       work(xs.get_as<double>(0), xs.get_as<std::uint32_t>(1), xs.get_as<std::uint64_t>(2), {});
@@ -80,6 +93,10 @@ class worker_actor : public lean_actor {
   // One message: open its payload, do Savina's computation, count it.
   void work(double theta, std::uint32_t sender, std::uint64_t counter, bytes_field&& bytes) {
     open_fields(opener_, sender, counter, std::move(bytes));
+    count(theta);
+  }
+
+  void count(double theta) {
     ++count_;
     sum_ += fjthrput_compute(theta);
   }
@@ -140,12 +157,33 @@ class producer_actor : public caf::event_based_actor {
     return p;
   }
 
+  // Crypto off: a recycled element of three values; on: CAF's own.
+  void send_one(const caf::actor& to, sealed_payload&& p, double theta) {
+    if (p.bytes.empty())
+      to->enqueue(plain_element::make(theta, p.sender, p.counter), context());
+    else
+      send_sealed(context(), to, std::move(p), theta);
+  }
+
+  // Crypto off and no fault: each message a recycled element of (theta,
+  // lane, the lane's next counter), straight into the actor's mailbox.
+  void produce_plain(std::size_t end) {
+    const auto& run = *run_;
+    const auto actors = run.workers.size();
+    for (; round_ < end; ++round_)
+      for (std::size_t i = 0; i < actors; ++i)
+        run.workers[i]->enqueue(
+          plain_element::make(run.theta, lanes_[i].sender(), lanes_[i].next_plain()), context());
+  }
+
   void produce() {
     const auto& run = *run_;
     const auto actors = run.workers.size();
     const auto fault_round = run.messages / 2;
     const bool faulty_run = run.fault == suite_fault::forge || run.fault == suite_fault::replay;
     const auto end = std::min(run.messages, round_ + burst_);
+    if (!faulty_run && lanes_[0].plain())
+      produce_plain(end);
     for (; round_ < end; ++round_) {
       const auto m = round_;
       for (std::size_t i = 0; i < actors; ++i) {
@@ -153,7 +191,7 @@ class producer_actor : public caf::event_based_actor {
                                                                    : seal_next(lanes_[i]);
         if (faulty_run && i == 0 && m + 1 == fault_round)
           previous_ = p;
-        send_sealed(context(), run.workers[i], std::move(p), run.theta);
+        send_one(run.workers[i], std::move(p), run.theta);
       }
     }
     if (round_ < run.messages)

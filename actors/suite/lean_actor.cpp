@@ -59,12 +59,15 @@ void lean_actor::quit(caf::error reason) {
 void lean_actor::handle(caf::mailbox_element& e) {
   current_mailbox_element(&e);
   auto& content = e.content();
-  if (holds<caf::exit_msg>(content)) {
+  // One virtual type_token call for both system messages (both are CAF
+  // built-in types, so the token alone names them) instead of one per test.
+  const auto token = content.type_token();
+  if (token == caf::make_type_token<caf::exit_msg>()) {
     // As CAF's default exit handler: a normal exit is not a reason to stop.
     auto& reason = content.get_as<caf::exit_msg>(0).reason;
     if (reason != caf::exit_reason::normal)
       quit(reason);
-  } else if (holds<caf::down_msg>(content)) {
+  } else if (token == caf::make_type_token<caf::down_msg>()) {
     on_down(content.get_as<caf::down_msg>(0));
   } else {
     on_message(e);

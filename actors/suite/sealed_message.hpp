@@ -129,6 +129,13 @@ class message_sealer {
 
   std::uint32_t sender() const noexcept { return sender_; }
 
+  /// Whether seal() makes empty payloads (crypto off).
+  bool plain() const noexcept { return keys_ == nullptr || !keys_->on(); }
+
+  /// Crypto off: the counter seal() would put in its next (empty) payload,
+  /// without building the payload and its result (inline, for the hot loops).
+  std::uint64_t next_plain() noexcept { return next_++; }
+
  private:
   void report() noexcept;
 
@@ -155,6 +162,17 @@ class message_opener {
   ~message_opener();
 
   open_verdict open(const sealed_payload& p);
+
+  /// open() of an empty payload, inline when crypto is off and the sender is
+  /// a dense one whose counter is fresh (the hot case); otherwise open().
+  open_verdict open_plain(std::uint32_t sender, std::uint64_t counter) {
+    const auto slot = static_cast<std::uint64_t>(sender) - dense_base_;
+    if ((keys_ == nullptr || !keys_->on()) && slot < dense_.size() && counter + 1 > dense_[slot]) {
+      dense_[slot] = counter + 1;
+      return open_verdict::ok;
+    }
+    return open(sealed_payload{sender, counter, {}});
+  }
 
   std::uint64_t forged() const noexcept { return forged_; }
   std::uint64_t replayed() const noexcept { return replayed_; }

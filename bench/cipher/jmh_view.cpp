@@ -8,6 +8,7 @@
 
 #include "bench/harness/derived.hpp"
 #include "bench/harness/statistics.hpp"
+#include "bench/output/ranking.hpp"
 #include "bench/output/units.hpp"
 
 namespace actorbench::bench {
@@ -42,6 +43,25 @@ std::string label_of(const configuration_result& c) {
   if (!c.source.empty())
     label = c.source + ": " + label;
   return c.partial ? label + "*" : label;
+}
+
+// "aes-256-gcm/per-actor/12": a label without the back-end, for the ranking.
+std::string group_label(const configuration_result& c) {
+  auto label = param_text(c.config, "cipher") + "/" + param_text(c.config, "context") + "/"
+               + param_text(c.config, "size");
+  auto threads = param_text(c.config, "threads");
+  if (threads != "1" && threads != "?")
+    label += "/" + threads + "-threads";
+  return c.source.empty() ? label : c.source + ": " + label;
+}
+
+// The back-ends of each cipher, context and size, fastest first.
+void write_backend_ranking(const scenario_results& r, const table_style& style, std::ostream& out) {
+  ranking_labels labels;
+  labels.subject = "back-ends by median time per decrypt";
+  labels.group = group_label;
+  labels.value = [](double median) { return format_value(median, "s") + " per decrypt"; };
+  write_ranking_by(r, "backend", "time_per_op", labels, style, out);
 }
 
 // JMH's three decimals, more below 1 so that three significant digits show.
@@ -293,6 +313,7 @@ void jmh_view::write(const scenario_results& r, const table_style& style, std::o
     if (few)
       out << "(fewer than " << few_runs << " runs on a side: p is unreliable)\n";
   }
+  write_backend_ranking(r, style, out);
   bool partial = std::any_of(r.configurations.begin(), r.configurations.end(),
                              [](const configuration_result& c) { return c.partial; });
   if (partial)

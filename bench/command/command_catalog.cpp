@@ -42,8 +42,8 @@ command_catalog::command_catalog(const registry& r, const main_options& o)
     names_.commands.push_back(c.params.name);
     add_target(c.params.name, param_options(c.params));
   }
-  add_target("report", report_options());
-  add_target("diff", diff_options());
+  add_target("report", report_command_options());
+  add_target("diff", diff_command_options());
   names_.default_scenario = o.default_scenario;
   if (o.default_scenario.empty() && names_.scenarios.size() == 1)
     names_.default_scenario = names_.scenarios.front();

@@ -12,6 +12,8 @@
 
 #include <CLI/CLI.hpp>
 
+#include "bench/output/text_wrap.hpp"
+
 namespace actorbench::bench {
 
 namespace {
@@ -43,13 +45,6 @@ std::string quoted_text(const std::string& text) {
     out += hex;
   }
   return text.size() > 40 ? out + "..." : out;
-}
-
-std::string join(const std::vector<std::string>& items, const std::string& sep) {
-  std::string out;
-  for (const auto& item : items)
-    out += (&item == &items.front() ? "" : sep) + item;
-  return out;
 }
 
 // The part of `line` before a '#' outside quotes.
@@ -104,7 +99,7 @@ std::string list_text(const std::vector<std::string>& inputs) {
   for (const auto& item : inputs)
     if (!item.empty() || inputs.size() == 1)
       items.push_back(item);
-  return join(items, ",");
+  return joined(items, ",");
 }
 
 // One item of CLI11's reader into `out`; section ends ("--") and starts
@@ -113,7 +108,7 @@ result<bool> add_item(const CLI::ConfigItem& item, const std::string& path, conf
   if (item.name == "--" || item.name == "++")
     return true;
   if (item.parents.size() > 1)
-    return invalid(path, "[" + join(item.parents, ".") + "]: sections do not nest");
+    return invalid(path, "[" + joined(item.parents, ".") + "]: sections do not nest");
   auto section = item.parents.empty() ? std::string{} : item.parents.front();
   if (!is_key(item.name) || (!section.empty() && !is_key(section)))
     return invalid(
@@ -218,7 +213,7 @@ result<by_name<std::string>> config_values(const config_file& file, const config
     if (auto name = section_name(entry.first, reader);
         std::find(others.begin(), others.end(), name) == others.end())
       others.push_back(name);
-  return invalid(file.path, "it has settings for " + join(others, " and ") + " only; run `"
+  return invalid(file.path, "it has settings for " + joined(others, " and ") + " only; run `"
                               + reader.program + " " + others.front() + " --config " + file.path
                               + "`");
 }

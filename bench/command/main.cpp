@@ -92,15 +92,34 @@ int run_target(const split_line& line, const command_catalog& catalog, const reg
   return run_named_scenario(*catalog.find_scenario(line.target), *words, o, command_line, ctx);
 }
 
+// --list's --format: table (the default) or json; anything else is refused.
+result<bool> list_as_json(const std::vector<std::string>& args) {
+  std::string format = "table";
+  for (std::size_t i = 0; i < args.size(); ++i)
+    if (args[i] == "--format" && i + 1 < args.size())
+      format = args[i + 1];
+    else if (args[i].rfind("--format=", 0) == 0)
+      format = args[i].substr(9);
+  if (format != "table" && format != "json")
+    return bad_input("invalid --format '" + format + "' with --list: expected table or json");
+  return format == "json";
+}
+
 int dispatch(const std::vector<std::string>& command_line, const registry& r, const main_options& o,
              const command_context& ctx) {
   command_catalog catalog{r, o};
   auto line = split_argv({command_line.begin() + 1, command_line.end()}, catalog.names());
   if (!line)
     return report_failure(ctx, line.err());
-  if (line->version || line->help || line->list) {
+  if (line->list && !line->version) {
+    auto json = list_as_json(line->args);
+    if (!json)
+      return report_failure(ctx, json.err());
+    ctx.out << o.list(*json);
+    return 0;
+  }
+  if (line->version || line->help) {
     ctx.out << (line->version ? version_line(o.tool)
-                : line->list  ? o.list()
                 : line->named ? catalog.help_text(line->kind, line->target)
                               : catalog.overview_text());
     return 0;

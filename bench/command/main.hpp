@@ -27,8 +27,9 @@ struct main_options {
   /// empty: the only registered scenario, else an error.
   std::string default_scenario;
   std::vector<command_decl> commands;
-  /// Extra text for `--list` (back-ends and ciphers); empty: no --list.
-  std::function<std::string()> list;
+  /// The text of `--list` (back-ends and ciphers), as JSON when asked with
+  /// `--format json`; empty: no --list.
+  std::function<std::string(bool json)> list;
   std::ostream* out = nullptr; // standard output when null
   std::ostream* err = nullptr; // standard error when null
 };

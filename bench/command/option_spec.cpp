@@ -127,7 +127,7 @@ std::vector<option_spec> run_options(const declaration& d, const std::vector<std
   return out;
 }
 
-std::vector<option_spec> report_options() {
+std::vector<option_spec> report_command_options() {
   std::vector<option_spec> out;
   add_format_output(out, "the results");
   add_plot_view(out, "NAME|generic", "the scenario's first view, else generic");
@@ -135,7 +135,7 @@ std::vector<option_spec> report_options() {
   return out;
 }
 
-std::vector<option_spec> diff_options() {
+std::vector<option_spec> diff_command_options() {
   std::vector<option_spec> out;
   out.push_back(value_option("metric", "NAME|all",
                              "The metric compared, or every one (default the headline metric)",

@@ -40,10 +40,10 @@ std::vector<option_spec> param_options(const declaration& d);
 std::vector<option_spec> run_options(const declaration& d, const std::vector<std::string>& views);
 
 /// The options of `report FILE...`.
-std::vector<option_spec> report_options();
+std::vector<option_spec> report_command_options();
 
 /// The options of `diff OLD NEW`.
-std::vector<option_spec> diff_options();
+std::vector<option_spec> diff_command_options();
 
 /// The option named `name` or one of its aliases, or null.
 const option_spec* find_option(const std::vector<option_spec>& specs, const std::string& name);

@@ -4,6 +4,7 @@
 
 #include "bench/harness/byte_size.hpp"
 #include "bench/harness/duration_value.hpp"
+#include "bench/output/text_wrap.hpp"
 
 namespace actorbench::bench {
 
@@ -14,15 +15,8 @@ namespace {
 // in the help text instead.
 constexpr std::size_t max_inline_words = 24;
 
-std::string join(const std::vector<std::string>& words, const std::string& sep) {
-  std::string out;
-  for (const auto& w : words)
-    out += (out.empty() ? "" : sep) + w;
-  return out;
-}
-
 bool words_inline(const param_decl& p) {
-  return join(p.words, "|").size() <= max_inline_words;
+  return joined(p.words, "|").size() <= max_inline_words;
 }
 
 std::string list_suffix(const param_decl& p) {
@@ -55,7 +49,7 @@ std::string range_text(const param_decl& p) {
 std::string accepted_words(const param_decl& p) {
   if (p.type != param_type::word || words_inline(p))
     return {};
-  return "one of " + join(p.words, ", ") + (p.scan ? ", a list or all" : "");
+  return "one of " + joined(p.words, ", ") + (p.scan ? ", a list or all" : "");
 }
 
 std::string default_text(const param_decl& p) {
@@ -66,7 +60,7 @@ std::string default_text(const param_decl& p) {
 std::string condition_text(const param_decl& p) {
   if (p.only_if.param.empty())
     return {};
-  return "only with --" + p.only_if.param + " " + join(p.only_if.words, " or ");
+  return "only with --" + p.only_if.param + " " + joined(p.only_if.words, " or ");
 }
 
 } // namespace
@@ -80,7 +74,7 @@ std::string param_placeholder(const param_decl& p) {
     case param_type::duration:
       return "DURATION" + list_suffix(p);
     case param_type::word:
-      return (words_inline(p) ? join(p.words, "|") : "WORD") + list_suffix(p);
+      return (words_inline(p) ? joined(p.words, "|") : "WORD") + list_suffix(p);
     case param_type::flag:
       return "[=on|off" + list_suffix(p) + "]";
     case param_type::text:

@@ -25,7 +25,9 @@ void declare_workload(declaration& d) {
   d.word("backend", backend_words())
     .def_help("openssl")
     .only_if("crypto", {"on"})
-    .help("Crypto back-end(s): none, openssl, sodium, a list, or all (see --list)");
+    .help(
+      "Crypto back-end(s): a name, a list, or all (every available one offering --cipher, the "
+      "others left out; without --cipher each one's default; see --list)");
   d.word("cipher", cipher_words())
     .def_help("the back-end's first")
     .only_if("crypto", {"on"})

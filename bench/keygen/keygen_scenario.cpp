@@ -1,13 +1,17 @@
 #include "bench/keygen/keygen_scenario.hpp"
 
+#include <algorithm>
+#include <set>
 #include <utility>
 
 #include "actors/keygen/keygen_pool.hpp"
+#include "bench/common/backend_list.hpp"
 #include "bench/keygen/keygen_estimate.hpp"
 #include "bench/keygen/keygen_session.hpp"
 #include "bench/keygen/seed002_view.hpp"
 #include "bench/output/output_path.hpp"
 #include "crypto/key_generator.hpp"
+#include "crypto/registry.hpp"
 
 namespace actorbench::bench {
 
@@ -28,7 +32,9 @@ declaration keygen_declaration() {
     .help("Key sizes: RSA modulus, DH prime, EC curve (256, 384); a list or range");
   d.word("backend", crypto::key_generation_backends())
     .def("openssl")
-    .help("openssl, sodium (x25519 and ed25519), or another library this build has");
+    .help(
+      "Back-end(s) generating the keys: a list, or all (every back-end that generates the "
+      "algorithm at that size; the others are left out; see --list)");
   d.integer("threads").range(1, 1024).def("1,2").unit("threads").help(
     "Worker actors, each on its own thread; a list or range");
   d.integer("keys")
@@ -57,6 +63,60 @@ bool dumps_keys(const configuration& c) {
   return c.applies("dump-keys") && !c.text("dump-keys").empty();
 }
 
+// Whether the plan uses every back-end: --backend all.
+bool every_backend(const std::vector<configuration>& plan) {
+  std::set<std::string> used;
+  for (const auto& c : plan)
+    used.insert(c.word("backend"));
+  return used.size() == crypto::key_generation_backends().size();
+}
+
+// "openssl: rsa, dh, ...; sodium: x25519, ed25519", for the refusal of --backend all.
+std::string who_generates_what() {
+  std::string out;
+  for (const auto* b : crypto::registry::instance().backends()) {
+    auto offers = keygen_offers(*b);
+    std::string list;
+    for (const auto& o : offers)
+      list += (list.empty() ? "" : ", ") + o;
+    if (!offers.empty())
+      out += (out.empty() ? "" : "; ") + std::string{b->name()} + ": " + list;
+  }
+  return out;
+}
+
+// Every configuration's request, checked by making its generator. With
+// --backend all, a back-end without the algorithm is left out; a request no
+// back-end takes is refused.
+result<std::vector<configuration>> keep_generating(std::vector<configuration> plan) {
+  bool all = every_backend(plan);
+  std::vector<configuration> kept;
+  std::set<std::string> asked, served;
+  for (auto& c : plan) {
+    auto request = request_of(c);
+    auto what = std::string{crypto::to_string(request.algo)}
+                + (crypto::has_key_size(request.algo) ? "-" + std::to_string(request.bits) : "");
+    asked.insert(what);
+    auto generator = crypto::make_key_generator(request);
+    if (generator) {
+      served.insert(what);
+      kept.push_back(std::move(c));
+      continue;
+    }
+    auto code = generator.err().code;
+    bool not_offered =
+      code == crypto::errc::unknown_backend || code == crypto::errc::unknown_cipher;
+    if (!all || !not_offered)
+      return bad_input("invalid keygen request " + crypto::describe(request) + ": "
+                       + generator.err().detail);
+  }
+  for (const auto& what : asked)
+    if (served.count(what) == 0)
+      return bad_input("invalid keygen request " + what + " with --backend all: no back-end "
+                       "generates it (" + who_generates_what() + ")");
+  return kept;
+}
+
 class keygen_scenario : public scenario {
  public:
   keygen_scenario() : declared_(keygen_declaration()) {}
@@ -64,14 +124,11 @@ class keygen_scenario : public scenario {
   const declaration& declared() const override { return declared_; }
 
   result<std::vector<configuration>> refine(std::vector<configuration> plan) const override {
-    for (const auto& c : plan) {
-      auto request = request_of(c);
-      // Making a generator now turns a bad request into bad input before any run.
-      auto generator = crypto::make_key_generator(request);
-      if (!generator)
-        return bad_input("invalid keygen request " + crypto::describe(request) + ": "
-                         + generator.err().detail);
-    }
+    // Making the generators now turns a bad request into bad input before any run.
+    auto kept = keep_generating(std::move(plan));
+    if (!kept)
+      return kept.err();
+    plan = std::move(*kept);
     if (!plan.empty() && dumps_keys(plan.front()))
       if (auto ok = check_output_path("--dump-keys", plan.front().text("dump-keys")); !ok)
         return ok.err();

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "bench/keygen/key_table.hpp"
+#include "bench/output/ranking.hpp"
 #include "bench/output/text_table.hpp"
 #include "bench/output/units.hpp"
 
@@ -121,6 +122,27 @@ std::string warning_line(const std::string& name, const key_cell& c) {
   return c.first_validation_failure.empty() ? w : w + "\n  first: " + c.first_validation_failure;
 }
 
+std::string value_or_q(const configuration& c, const char* name) {
+  auto i = c.values.find(std::string_view{name});
+  return i == c.values.end() ? std::string{"?"} : to_text(i->second);
+}
+
+// The back-ends of each algorithm, size and thread count, fastest first.
+void write_backend_ranking(const scenario_results& r, const table_style& style, std::ostream& out) {
+  ranking_labels labels;
+  labels.subject = "back-ends by wall time per key";
+  labels.group = [](const configuration_result& c) {
+    auto label = value_or_q(c.config, "algo");
+    if (c.config.applies("bits"))
+      label += "-" + value_or_q(c.config, "bits");
+    auto threads = value_or_q(c.config, "threads");
+    label += ", " + threads + (threads == "1" ? " thread" : " threads");
+    return c.source.empty() ? label : c.source + ": " + label;
+  };
+  labels.value = [](double median) { return format_value(median, "s") + " per key"; };
+  write_ranking_by(r, "backend", "wall_s_per_key", labels, style, out);
+}
+
 } // namespace
 
 const seed002_view& seed002_view::instance() {
@@ -144,6 +166,7 @@ void seed002_view::write(const scenario_results& r, const table_style& style,
     out << item << (style.markdown ? "\\" + n : n) << '\n';
   for (const auto& w : cell_lines(tables, warning_line))
     out << item << (style.markdown ? "**warning:** " : "warning: ") << w << '\n';
+  write_backend_ranking(r, style, out);
 }
 
 std::optional<std::string> seed002_view::plot_script(const scenario_results& r) const {

@@ -4,6 +4,13 @@
 
 namespace actorbench::bench {
 
+std::string joined(const std::vector<std::string>& words, const std::string& sep) {
+  std::string out;
+  for (const auto& w : words)
+    out += (&w == &words.front() ? "" : sep) + w;
+  return out;
+}
+
 std::size_t code_points(std::string_view text) {
   std::size_t n = 0;
   for (unsigned char c : text)

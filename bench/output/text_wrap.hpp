@@ -10,6 +10,9 @@
 
 namespace actorbench::bench {
 
+/// `words` with `sep` between each two, e.g. "a, b, c".
+std::string joined(const std::vector<std::string>& words, const std::string& sep);
+
 /// The number of UTF-8 code points in `text` (continuation bytes not counted).
 std::size_t code_points(std::string_view text);
 

@@ -2,6 +2,7 @@
 
 #include <caf/after.hpp>
 
+#include "bench/common/seconds_since.hpp"
 #include "actors/remote/hello.hpp"
 
 namespace actorbench::bench {
@@ -18,10 +19,6 @@ inline void cpu_relax() {
 #elif defined(__aarch64__)
   asm volatile("yield");
 #endif
-}
-
-double seconds_since(clock_type::time_point start) {
-  return std::chrono::duration<double>(clock_type::now() - start).count();
 }
 
 } // namespace

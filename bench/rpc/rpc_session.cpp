@@ -2,6 +2,7 @@
 
 #include <chrono>
 
+#include "bench/common/seconds_since.hpp"
 #include "bench/rpc/thread_pin.hpp"
 
 namespace actorbench::bench {
@@ -12,10 +13,6 @@ using clock_type = std::chrono::steady_clock;
 
 // Rounds when the harness does not say how many runs it plans: rpc's default.
 constexpr std::size_t default_rounds = 10;
-
-double seconds_since(clock_type::time_point start) {
-  return std::chrono::duration<double>(clock_type::now() - start).count();
-}
 
 // The spinning thread gets a CPU of its own: when another thread of the
 // round trip (a multiplexer, here or in the server) sleeps on the spinner's

@@ -14,7 +14,7 @@ namespace actorbench::bench {
 
 namespace {
 
-std::string text_of(const configuration& c, std::string_view name) {
+std::string value_text(const configuration& c, std::string_view name) {
   auto at = c.values.find(name);
   return at == c.values.end() ? std::string{} : to_text(at->second);
 }
@@ -26,11 +26,11 @@ std::string fact_text(const configuration_result& c, const std::string& name) {
 }
 
 bool is_tls(const configuration_result& c) {
-  return text_of(c.config, "mode") == "tls";
+  return value_text(c.config, "mode") == "tls";
 }
 
 bool reconnect(const scenario_results& r) {
-  return text_of(r.configurations.front().config, "reconnect") == "on";
+  return value_text(r.configurations.front().config, "reconnect") == "on";
 }
 
 std::string label(const configuration_result& c) {
@@ -66,23 +66,23 @@ std::string targets(const scenario_results& r) {
 
 std::string first_line(const scenario_results& r) {
   const auto& c = r.configurations.front().config;
-  return r.tool.name + " " + r.tool.version + " rpc: hello(\"" + text_of(c, "name") + "\") to "
+  return r.tool.name + " " + r.tool.version + " rpc: hello(\"" + value_text(c, "name") + "\") to "
          + targets(r);
 }
 
 std::string requests_line(const scenario_results& r) {
   const auto& c = r.configurations.front().config;
   auto runs = r.configurations.front().runs.size();
-  return text_of(c, "requests") + " requests per mode in "
+  return value_text(c, "requests") + " requests per mode in "
          + counted(runs, r.configurations.size() > 1 ? "interleaved run" : "run") + " after "
-         + text_of(c, "warmup") + " warm-up; "
+         + value_text(c, "warmup") + " warm-up; "
          + (reconnect(r) ? "a new connection per request" : "one persistent connection");
 }
 
 std::string client_line(const scenario_results& r) {
   const auto& first = r.configurations.front();
-  std::string out =
-    "client busy-waits up to " + text_of(first.config, "spin-us") + " µs per reply before blocking";
+  std::string out = "client busy-waits up to " + value_text(first.config, "spin-us")
+                    + " µs per reply before blocking";
   auto hello_on = fact_text(first, "hello_on");
   if (auto cpu = first.facts.find("spin_cpu"); cpu != first.facts.end()) {
     out += " on CPU " + to_text(static_cast<std::int64_t>(std::get<double>(cpu->second)))

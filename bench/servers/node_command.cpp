@@ -14,7 +14,7 @@ namespace actorbench::bench {
 
 namespace {
 
-constexpr const char* prefix = "actorbench node: ";
+constexpr const char* node_prefix = "actorbench node: ";
 
 declaration node_declaration() {
   declaration d{"node",
@@ -51,7 +51,7 @@ int run_node(const node_settings& s, std::ostream& out, std::ostream& err) {
   if (!rt)
     return server_failure(err, runtime_failure(rt.err().detail));
   if (s.server.tls && !s.server.quiet)
-    warn_about_server_certificate(prefix, *s.server.tls, err);
+    warn_about_server_certificate(node_prefix, *s.server.tls, err);
   auto served = actors::serve_node(**rt, s.listen.host, s.listen.port, std::chrono::seconds{10});
   if (!served)
     return server_failure(err, runtime_failure(served.err().detail));
@@ -59,7 +59,7 @@ int run_node(const node_settings& s, std::ostream& out, std::ostream& err) {
               + ((*rt)->uses_tls() ? " (TLS)" : "");
   if (auto ok = announce(out, line); !ok)
     return server_failure(err, ok.err());
-  watch_until_stopped({prefix, &err, s.server.quiet, std::chrono::milliseconds{100}, {}});
+  watch_until_stopped({node_prefix, &err, s.server.quiet, std::chrono::milliseconds{100}, {}});
   return 0;
 }
 

@@ -19,7 +19,7 @@ namespace actorbench::bench {
 
 namespace {
 
-constexpr const char* prefix = "actorbench serve: ";
+constexpr const char* serve_prefix = "actorbench serve: ";
 
 declaration serve_declaration() {
   declaration d{"serve",
@@ -68,7 +68,7 @@ result<serve_settings> read_serve(const configuration& c) {
 
 std::string listening_line(const serve_settings& s, std::uint16_t port) {
   const auto& tls = s.server.tls;
-  return std::string{prefix} + "listening on " + actors::endpoint_name(s.server.bind, port) + " ("
+  return std::string{serve_prefix} + "listening on " + actors::endpoint_name(s.server.bind, port) + " ("
          + (tls ? "TLS, client certificates of CA '" + tls->ca + "' required"
                 : std::string{"plain TCP, no TLS"})
          + "; hello actor on the " + std::string{actors::to_string(s.hello_on)} + ")";
@@ -79,7 +79,7 @@ int serve(const serve_settings& s, std::ostream& out, std::ostream& err) {
   if (!rt)
     return server_failure(err, bad_input(rt.err().detail));
   if (s.server.tls && !s.server.quiet)
-    warn_about_server_certificate(prefix, *s.server.tls, err);
+    warn_about_server_certificate(serve_prefix, *s.server.tls, err);
   auto served = std::make_shared<std::atomic<std::uint64_t>>(0);
   auto hello = actors::spawn_hello((*rt)->system(), s.hello_on, served);
   auto stop_hello = [&] { caf::anon_send_exit(hello, caf::exit_reason::user_shutdown); };
@@ -94,8 +94,8 @@ int serve(const serve_settings& s, std::ostream& out, std::ostream& err) {
     return server_failure(err, ok.err());
   }
   auto refused =
-    watch_until_stopped({prefix, &err, s.server.quiet, std::chrono::milliseconds{50}, s.duration});
-  out << prefix << "stopped; served " << served->load() << " requests";
+    watch_until_stopped({serve_prefix, &err, s.server.quiet, std::chrono::milliseconds{50}, s.duration});
+  out << serve_prefix << "stopped; served " << served->load() << " requests";
   if (s.server.tls)
     out << ", " << actors::tls_monitor::handshakes_completed() << " TLS handshakes completed, "
         << refused << " clients refused";

@@ -29,6 +29,12 @@ void declare_params(declaration& d) {
     .help(
       "on: input packets encrypted with an AEAD cipher, decrypted and tag-checked by each "
       "session; off: plaintext packets");
+  d.word("backend", backend_words())
+    .def_help("the first offering the cipher")
+    .only_if("crypto", {"on"})
+    .help(
+      "Crypto library with --crypto on: a list, or all (every available one offering the "
+      "cipher; see --list)");
   d.word("cipher", aead_cipher_words())
     .def("aes-128-gcm")
     .only_if("crypto", {"on"})
@@ -113,10 +119,8 @@ class zone_scenario : public scenario {
     for (auto& c : plan) {
       if (!c.applies("duration"))
         c.values["duration"] = c.flag("find-max") ? 5.0 : 10.0;
-      if (auto ok = resolve_zone_cipher(c); !ok)
-        return ok.err();
     }
-    return plan;
+    return keep_zone_ciphers(std::move(plan));
   }
 
   std::optional<memory_estimate> memory(const configuration& c) const override {

@@ -71,7 +71,11 @@ std::size_t zone_ticks_of(const configuration& c) {
 }
 
 std::string zone_cipher_key(const configuration& c) {
-  return c.word("crypto") == "off" ? std::string{"none"} : c.word("cipher");
+  if (c.word("crypto") == "off")
+    return "none";
+  auto backend = c.values.find("backend");
+  return (backend == c.values.end() ? std::string{} : to_text(backend->second) + "/")
+         + c.word("cipher");
 }
 
 result<run_record> zone_session::run(run_context& ctx) {

@@ -38,7 +38,8 @@ class zone_session : public scenario_session {
   by_name<cipher_choice> ciphers_;
 };
 
-/// "none" with crypto off, else the cipher's name: one entry per distinct
+/// "none" with crypto off, else "BACKEND/CIPHER" (the cipher's name alone
+/// when no back-end was named): one entry per distinct
 /// way of decrypting in zone_session's table.
 std::string zone_cipher_key(const configuration& c);
 

@@ -25,7 +25,8 @@ constexpr const char* missed_definition =
 
 // The parameters that may be constant (said once above the table) or vary
 // (a column each).
-const std::vector<std::string> setup_params{"tick-hz", "crypto", "cipher", "threads", "duration"};
+const std::vector<std::string> setup_params{"tick-hz", "crypto",  "backend",
+                                            "cipher",  "threads", "duration"};
 
 // -- figures of one configuration, pooled over its runs ----------------------
 
@@ -74,7 +75,7 @@ std::string crypto_text(const scenario_results& r) {
   const auto& first = r.configurations.front();
   if (first.config.word("crypto") == "off")
     return "crypto off (plaintext packets)";
-  if (varies(r, "cipher"))
+  if (varies(r, "cipher") || varies(r, "backend"))
     return "crypto on";
   auto fact_text = [&](const char* name) {
     auto at = first.facts.find(name);

@@ -132,7 +132,7 @@ TEST_CASE("botan and cryptopp: a clone of a used context starts clean") {
   }
 }
 
-TEST_CASE("botan and cryptopp: generated keys validate with OpenSSL; dh is refused") {
+TEST_CASE("botan and cryptopp: generated keys validate with OpenSSL and dh is refused") {
   for (const backend* b : libraries()) {
     const std::string name{b->name()};
     CAPTURE(name);

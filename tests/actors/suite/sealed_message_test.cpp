@@ -138,3 +138,32 @@ TEST_CASE("an opener with a dense base catches replays inside and outside its de
   }
   CHECK(receiver.replayed() == 5);
 }
+
+TEST_CASE("the inline crypto-off paths count and check as seal() and open() do") {
+  seal_totals totals;
+  {
+    seal_keys off;
+    {
+      message_sealer sealer{&off, 1};
+      REQUIRE(sealer.plain());
+      // Sender 1 dense, sender 5 mapped: the inline path and its fallback.
+      message_opener receiver{&off, 2};
+      const auto first = sealer.next_plain();
+      CHECK(sealer.next_plain() == first + 1);
+      CHECK(receiver.open_plain(1, first + 1) == open_verdict::ok);
+      CHECK(receiver.open_plain(1, first) == open_verdict::replayed);
+      CHECK(receiver.open_plain(5, 0) == open_verdict::ok);
+      CHECK(receiver.open_plain(5, 0) == open_verdict::replayed);
+      CHECK(receiver.replayed() == 2);
+    }
+    totals = off.totals();
+  }
+  CHECK(totals.seals == 2);
+  CHECK(totals.replayed == 2);
+  // Crypto on: an empty payload is never authentic, inline or not.
+  auto on = keys_for("openssl", "aes-128-gcm", 16);
+  message_sealer sealer{on.get(), 0};
+  CHECK_FALSE(sealer.plain());
+  message_opener receiver{on.get(), 1};
+  CHECK(receiver.open_plain(0, 0) == open_verdict::forged);
+}

@@ -4,6 +4,7 @@
 
 #include "bench/cipher/cipher_scenario.hpp"
 #include "bench/cipher/jmh_view.hpp"
+#include "bench/output/ranking.hpp"
 
 using namespace actorbench::bench;
 
@@ -11,12 +12,13 @@ namespace {
 
 // A configuration measured `runs` times at `ns_per_op` (x 1, 1.01, 0.99 ...).
 configuration_result measured(std::size_t index, std::string cipher, std::int64_t size,
-                              double ns_per_op, std::size_t runs, std::uint64_t failed = 0) {
+                              double ns_per_op, std::size_t runs, std::uint64_t failed = 0,
+                              std::string backend = "openssl") {
   configuration_result c;
   c.config.index = index;
-  c.config.values = {{"backend", std::string{"openssl"}},   {"cipher", cipher},
-                     {"context", std::string{"per-actor"}}, {"size", size},
-                     {"threads", std::int64_t{1}},          {"time", 0.1}};
+  c.config.values = {
+    {"backend", backend}, {"cipher", cipher},           {"context", std::string{"per-actor"}},
+    {"size", size},       {"threads", std::int64_t{1}}, {"time", 0.1}};
   for (std::size_t i = 0; i < runs; ++i) {
     run_result run;
     double t = ns_per_op * 1e-9 * (1 + 0.01 * static_cast<double>(i % 3) - 0.01);
@@ -91,4 +93,64 @@ TEST_CASE("jmh view: one run has no error, --time-unit sets avgt, markdown") {
   CHECK(contains(md, "| Benchmark | Mode | Cnt | Score | Error | Units |"));
   CHECK(contains(md, "| `openssl/aes-128-ctr/per-actor/12` | thrpt | 1 |"));
   CHECK(contains(md, "- **warning:** "));
+}
+
+namespace {
+
+// aes-256-gcm on three back-ends at 12 bytes (sodium fastest), two at 1024
+// bytes, and aes-128-ctr on openssl alone.
+scenario_results three_backends(std::size_t runs) {
+  scenario_results r;
+  r.scenario = make_cipher_scenario()->declared();
+  r.harness.runs = runs;
+  r.configurations = {measured(0, "aes-256-gcm", 12, 100, runs, 0, "openssl"),
+                      measured(1, "aes-256-gcm", 12, 50, runs, 0, "sodium"),
+                      measured(2, "aes-256-gcm", 12, 150, runs, 0, "other"),
+                      measured(3, "aes-256-gcm", 1024, 400, runs, 0, "openssl"),
+                      measured(4, "aes-256-gcm", 1024, 800, runs, 0, "sodium"),
+                      measured(5, "aes-128-ctr", 12, 40, runs, 0, "openssl")};
+  return r;
+}
+
+} // namespace
+
+TEST_CASE("ranking: back-ends differing only in the back-end, best first, against the best") {
+  auto r = three_backends(9);
+  auto groups = rank_across(r, "backend", *r.scenario.find_metric("time_per_op"));
+  REQUIRE(groups.size() == 2); // aes-128-ctr has one back-end: no ranking
+  REQUIRE(groups[0].entries.size() == 3);
+  CHECK(groups[0].entries[0].position == 1);
+  CHECK(groups[0].entries[1].position == 0);
+  CHECK(groups[0].entries[2].position == 2);
+  CHECK(groups[0].entries[0].vs_best.ratio == doctest::Approx(1));
+  CHECK(groups[0].entries[1].vs_best.ratio == doctest::Approx(2).epsilon(0.03));
+  CHECK(groups[0].entries[2].vs_best.ratio == doctest::Approx(3).epsilon(0.03));
+  CHECK(groups[0].entries[2].vs_best.p_value < 0.01);
+  REQUIRE(groups[1].entries.size() == 2);
+  CHECK(groups[1].entries[0].position == 3);
+  CHECK(groups[1].entries[1].vs_best.ratio == doctest::Approx(2).epsilon(0.03));
+}
+
+TEST_CASE("jmh view: the back-ends ranked per cipher, context and size") {
+  auto text = drawn(three_backends(9));
+  CHECK(contains(text, "ranking of the back-ends by median time per decrypt, best first"));
+  CHECK(contains(text,
+                 "  aes-256-gcm/per-actor/12:\n    1. sodium: 50.0 ns per decrypt\n"
+                 "    2. openssl: 2.00x slower ["));
+  CHECK(contains(text, "    3. other: 3.00x slower ["));
+  CHECK(contains(text, "  aes-256-gcm/per-actor/1024:\n    1. openssl: "));
+  CHECK_FALSE(contains(text, "\n  aes-128-ctr/per-actor/12:\n"));
+  CHECK_FALSE(contains(text, "p is unreliable"));
+  CHECK_FALSE(contains(drawn(handmade(5)), "ranking of the back-ends"));
+}
+
+TEST_CASE("jmh view: a back-end as fast as the fastest is a tie, not slower") {
+  scenario_results r;
+  r.scenario = make_cipher_scenario()->declared();
+  r.harness.runs = 9;
+  r.configurations = {measured(0, "aes-256-gcm", 12, 100, 9, 0, "openssl"),
+                      measured(1, "aes-256-gcm", 12, 100, 9, 0, "sodium")};
+  auto text = drawn(r);
+  CHECK(contains(text, "    1. openssl: 100 ns per decrypt\n"));
+  CHECK(contains(text, "    2. sodium: a tie with the best (1.00x "));
 }

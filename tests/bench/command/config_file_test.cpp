@@ -32,7 +32,7 @@ result<by_name<std::string>> values(const std::string& text, const std::string& 
   return config_values(parse(text), reader(), target);
 }
 
-std::string error_of(const std::string& text, const std::string& target = "fanout") {
+std::string config_error_of(const std::string& text, const std::string& target = "fanout") {
   auto v = values(text, target);
   REQUIRE_FALSE(v);
   CHECK(v.err().code == errc::bad_input);
@@ -77,21 +77,21 @@ TEST_CASE("config: TOML arrays become comma lists, booleans on and off") {
 }
 
 TEST_CASE("config: unknown keys and sections name the file and the key") {
-  CHECK(error_of("bogus = \"1\"\n") == "invalid --config 'f.toml': unknown key 'bogus' for fanout");
+  CHECK(config_error_of("bogus = \"1\"\n") == "invalid --config 'f.toml': unknown key 'bogus' for fanout");
   // A mistake in another scenario's section is found too.
-  CHECK(error_of("procs = 5\n[keygen]\nprocs = 5\n")
+  CHECK(config_error_of("procs = 5\n[keygen]\nprocs = 5\n")
         == "invalid --config 'f.toml': unknown key 'procs' for keygen");
-  CHECK(error_of("[zone]\nplayers = 5\n")
+  CHECK(config_error_of("[zone]\nplayers = 5\n")
         == "invalid --config 'f.toml': [zone] is no scenario or command of actorbench");
-  CHECK(error_of("threads = \"\"\n")
+  CHECK(config_error_of("threads = \"\"\n")
         == "invalid --config 'f.toml': key 'threads' has no value: expected N[,N…]|A..B[xK|+K]");
 }
 
 TEST_CASE("config: a file for another scenario only says which to run") {
-  CHECK(error_of("[keygen]\nbits = 512\n")
+  CHECK(config_error_of("[keygen]\nbits = 512\n")
         == "invalid --config 'f.toml': it has settings for keygen only; run `actorbench keygen "
            "--config f.toml`");
-  CHECK(error_of("procs = 5\n", "keygen")
+  CHECK(config_error_of("procs = 5\n", "keygen")
         == "invalid --config 'f.toml': it has settings for fanout only; run `actorbench fanout "
            "--config f.toml`");
   auto empty = values("# nothing\n", "keygen");

@@ -17,7 +17,7 @@ std::vector<option_spec> specs() {
 
 const parse_target fanout{"actorbench", "fanout"};
 
-std::string error_of(const std::vector<std::string>& words) {
+std::string parse_error_of(const std::vector<std::string>& words) {
   auto parsed = parse_options(words, specs(), fanout);
   REQUIRE_FALSE(parsed);
   CHECK(parsed.err().code == errc::bad_input);
@@ -44,32 +44,32 @@ TEST_CASE("parse_options: values, =values, flags and aliases") {
 }
 
 TEST_CASE("parse_options: words that are no option are positionals") {
-  auto parsed = parse_options({"a.json", "--format", "csv", "b.json"}, report_options(),
+  auto parsed = parse_options({"a.json", "--format", "csv", "b.json"}, report_command_options(),
                               {"actorbench", "report"});
   REQUIRE(parsed);
   CHECK(parsed->positionals == std::vector<std::string>{"a.json", "b.json"});
 }
 
 TEST_CASE("parse_options: an unknown option names the target and its help") {
-  CHECK(error_of({"--procz", "5"})
+  CHECK(parse_error_of({"--procz", "5"})
         == "unknown option '--procz' for fanout; see actorbench fanout --help");
-  CHECK(error_of({"--procz=5"})
+  CHECK(parse_error_of({"--procz=5"})
         == "unknown option '--procz' for fanout; see actorbench fanout --help");
-  CHECK(error_of({"-p"}) == "unknown option '-p' for fanout; see actorbench fanout --help");
+  CHECK(parse_error_of({"-p"}) == "unknown option '-p' for fanout; see actorbench fanout --help");
 }
 
 TEST_CASE("parse_options: a missing or empty value") {
-  CHECK(error_of({"--procs"})
+  CHECK(parse_error_of({"--procs"})
         == "invalid --procs: expected N[,N…]|A..B[xK|+K] after it; see actorbench fanout --help");
-  CHECK(error_of({"--threads", ""})
+  CHECK(parse_error_of({"--threads", ""})
         == "invalid --threads '': expected N[,N…]|A..B[xK|+K]; see actorbench fanout --help");
-  CHECK(error_of({"--output="}).rfind("invalid --output '': expected FILE", 0) == 0);
+  CHECK(parse_error_of({"--output="}).rfind("invalid --output '': expected FILE", 0) == 0);
 }
 
 TEST_CASE("parse_options: an option given twice, also by its alias") {
-  CHECK(error_of({"--runs", "3", "--runs", "5"})
+  CHECK(parse_error_of({"--runs", "3", "--runs", "5"})
         == "invalid --runs '5': --runs is given already ('3')");
-  CHECK(error_of({"--message-bytes", "1", "--sizes", "2"})
+  CHECK(parse_error_of({"--message-bytes", "1", "--sizes", "2"})
         == "invalid --sizes '2': --message-bytes is given already ('1')");
 }
 
@@ -77,6 +77,6 @@ TEST_CASE("parse_options: an alias is named as typed") {
   auto parsed = parse_options({"--sizes", "1K", "--runs", "2"}, specs(), fanout);
   REQUIRE(parsed);
   CHECK(parsed->spellings == by_name<std::string>{{"message-bytes", "sizes"}});
-  CHECK(error_of({"--sizes", ""}).rfind("invalid --sizes '': expected SIZE", 0) == 0);
-  CHECK(error_of({"--sizes"}).rfind("invalid --sizes: expected SIZE", 0) == 0);
+  CHECK(parse_error_of({"--sizes", ""}).rfind("invalid --sizes '': expected SIZE", 0) == 0);
+  CHECK(parse_error_of({"--sizes"}).rfind("invalid --sizes: expected SIZE", 0) == 0);
 }

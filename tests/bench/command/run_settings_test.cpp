@@ -11,7 +11,7 @@ result<run_settings> read(const by_name<std::string>& values) {
   return read_run_settings(values, testing::toy_declaration());
 }
 
-std::string error_of(const by_name<std::string>& values) {
+std::string settings_error_of(const by_name<std::string>& values) {
   auto s = read(values);
   REQUIRE_FALSE(s);
   CHECK(s.err().code == errc::bad_input);
@@ -60,24 +60,24 @@ TEST_CASE("run settings: the declaration's defaults, then the options") {
 }
 
 TEST_CASE("run settings: refusals in today's wording") {
-  CHECK(error_of({{"runs", "0"}}).rfind("invalid --runs '0': expected a whole number from 1", 0)
+  CHECK(settings_error_of({{"runs", "0"}}).rfind("invalid --runs '0': expected a whole number from 1", 0)
         == 0);
-  CHECK(error_of({{"warmup", "-1"}}).rfind("invalid --warmup '-1'", 0) == 0);
-  CHECK(error_of({{"seed", "abc"}}).rfind("invalid --seed 'abc'", 0) == 0);
-  CHECK(error_of({{"format", "xml"}})
+  CHECK(settings_error_of({{"warmup", "-1"}}).rfind("invalid --warmup '-1'", 0) == 0);
+  CHECK(settings_error_of({{"seed", "abc"}}).rfind("invalid --seed 'abc'", 0) == 0);
+  CHECK(settings_error_of({{"format", "xml"}})
         == "invalid --format 'xml': expected table, json, csv or markdown");
-  CHECK(error_of({{"shuffle", "maybe"}}) == "invalid --shuffle 'maybe': expected on or off");
-  CHECK(error_of({{"min-time", "soon"}})
+  CHECK(settings_error_of({{"shuffle", "maybe"}}) == "invalid --shuffle 'maybe': expected on or off");
+  CHECK(settings_error_of({{"min-time", "soon"}})
         == "invalid --min-time 'soon': expected a duration such as 10 (seconds), 250ms, 1.5s or "
            "2h");
-  CHECK(error_of({{"time-limit", "-1"}}).rfind("invalid --time-limit '-1'", 0) == 0);
-  CHECK(error_of({{"time-unit", "min"}}) == "invalid --time-unit 'min': expected s, ms, us or ns");
-  CHECK(error_of({{"max-memory", "lots"}}).rfind("invalid --max-memory 'lots'", 0) == 0);
+  CHECK(settings_error_of({{"time-limit", "-1"}}).rfind("invalid --time-limit '-1'", 0) == 0);
+  CHECK(settings_error_of({{"time-unit", "min"}}) == "invalid --time-unit 'min': expected s, ms, us or ns");
+  CHECK(settings_error_of({{"max-memory", "lots"}}).rfind("invalid --max-memory 'lots'", 0) == 0);
   CHECK(
-    error_of({{"output", "/no/such/dir/x.json"}}).rfind("invalid --output '/no/such/dir/x.json'", 0)
+    settings_error_of({{"output", "/no/such/dir/x.json"}}).rfind("invalid --output '/no/such/dir/x.json'", 0)
     == 0);
-  CHECK(error_of({{"plot", "x.gif"}}).rfind("invalid --plot 'x.gif'", 0) == 0);
-  CHECK(error_of({{"output", "same.svg"}, {"plot", "same.svg"}})
+  CHECK(settings_error_of({{"plot", "x.gif"}}).rfind("invalid --plot 'x.gif'", 0) == 0);
+  CHECK(settings_error_of({{"output", "same.svg"}, {"plot", "same.svg"}})
           .rfind("invalid --plot 'same.svg': it is the same file as --output", 0)
         == 0);
 }

@@ -29,7 +29,7 @@ outcome run(std::vector<std::string> args) {
   main_options o;
   o.tool.name = "actorbench";
   o.default_scenario = "fanout";
-  o.list = [] { return std::string{"aes-128-ctr xchacha20\n"}; };
+  o.list = [](bool) { return std::string{"aes-128-ctr xchacha20\n"}; };
   o.out = &out;
   o.err = &err;
   args.insert(args.begin(), "actorbench");
@@ -127,7 +127,11 @@ TEST_CASE("fan-out command: --cipher all and --backend all compare each availabl
   CHECK(contains(plan({"--crypto", "on", "--cipher", "all"}),
                  "fanout: " + std::to_string(available) + " configurations"));
   auto backends = plan({"--crypto", "on", "--backend", "all"});
-  CHECK(contains(backends, "fanout: 3 configurations"));
+  // One configuration per back-end (each with its default cipher); the
+  // libraries found at build time add to none, openssl and sodium.
+  const auto count = actorbench::crypto::registry::instance().backends().size();
+  CHECK(count >= 3);
+  CHECK(contains(backends, "fanout: " + std::to_string(count) + " configurations"));
   CHECK(contains(backends, "backend openssl, cipher aes-128-ctr"));
 }
 

@@ -8,7 +8,7 @@ namespace {
 
 constexpr double nan = std::numeric_limits<double>::quiet_NaN();
 
-declaration sample_declaration() {
+declaration every_field_declaration() {
   declaration d{"sample", "every field kind of the results"};
   d.integer("procs").range(1, 1000).def("10").unit("actors").help("actors");
   d.size("message-bytes").range(1, 1 << 20).def("64").unit("bytes").alias("size");
@@ -87,7 +87,7 @@ scenario_results sample_results() {
                "libsodium 1.0.18", "vm"};
   r.load_start = 0.25;
   r.load_end = nan;
-  r.scenario = sample_declaration();
+  r.scenario = every_field_declaration();
   r.harness.runs = 2;
   r.harness.warmup = 0;
   r.harness.min_time_s = 0.5;

@@ -13,7 +13,7 @@ namespace actorbench::bench::testing {
 
 /// The declaration: procs, threads, crypto, backend (only with crypto on);
 /// time_s (headline), spawn_s (phase), replies_s (rate); check mismatches.
-inline declaration sample_declaration() {
+inline declaration table_sample_declaration() {
   declaration d{"fanout", "one collector, many senders"};
   d.integer("procs").def("10000");
   d.integer("threads").def("2");
@@ -66,7 +66,7 @@ inline std::vector<double> times_near(double base, std::size_t count) {
 /// Results of the sample scenario over `configs`.
 inline scenario_results sample_results(std::vector<configuration_result> configs) {
   scenario_results r;
-  r.scenario = sample_declaration();
+  r.scenario = table_sample_declaration();
   for (std::size_t i = 0; i < configs.size(); ++i)
     configs[i].config.index = i;
   r.configurations = std::move(configs);

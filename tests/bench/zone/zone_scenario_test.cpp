@@ -3,7 +3,10 @@
 #include <algorithm>
 
 #include "bench/harness/statistics.hpp"
+#include "bench/common/cipher_choice.hpp"
+#include "bench/zone/zone_cipher.hpp"
 #include "bench/zone/zone_scenario.hpp"
+#include "crypto/registry.hpp"
 #include "bench/zone/zone_session.hpp"
 #include "bench/harness/registry.hpp"
 #include "fake_run_context.hpp"
@@ -35,8 +38,8 @@ TEST_CASE("the zone declares today's options, defaults and search") {
   for (const auto& p : d.params)
     names.push_back(p.name);
   CHECK(names
-        == std::vector<std::string>{"players", "tick-hz", "crypto", "cipher", "threads", "duration",
-                                    "timeout", "find-max"});
+        == std::vector<std::string>{"players", "tick-hz", "crypto", "backend", "cipher", "threads",
+                                    "duration", "timeout", "find-max"});
   CHECK(d.param("find-max")->type == param_type::flag);
   CHECK(d.param("players")->default_value == "1000");
   CHECK(d.param("players")->max == 100'000'000);
@@ -162,4 +165,48 @@ TEST_CASE("a zone run keeps up only with p99 under the budget, few missed and no
   r.samples["latency_s"].push_back(0.001);
   r.partial = true;
   CHECK_FALSE((*session)->keeps_up(plan[0], r));
+}
+
+namespace {
+
+// --backend all --cipher NAME: one crypto-on configuration per back-end.
+std::vector<configuration> every_backend_with(const std::string& cipher) {
+  std::vector<configuration> plan;
+  for (const auto& name : backend_words()) {
+    configuration c;
+    c.index = plan.size();
+    c.values = {{"crypto", std::string{"on"}}, {"backend", name}, {"cipher", cipher}};
+    plan.push_back(c);
+  }
+  return plan;
+}
+
+} // namespace
+
+TEST_CASE("zone --backend all keeps the available back-ends offering the AEAD cipher") {
+  for (const auto& cipher : aead_cipher_words()) {
+    std::vector<std::string> offering;
+    for (const auto* b : actorbench::crypto::registry::instance().backends()) {
+      const auto* info = b->find_cipher(cipher);
+      if (b->is_available() && info != nullptr && info->available)
+        offering.emplace_back(b->name());
+    }
+    auto kept = keep_zone_ciphers(every_backend_with(cipher));
+    if (offering.empty()) {
+      CHECK_FALSE(kept);
+      continue;
+    }
+    REQUIRE(kept);
+    std::vector<std::string> ran;
+    for (const auto& c : *kept)
+      ran.push_back(c.word("backend"));
+    CHECK(ran == offering);
+    auto choice = resolve_zone_cipher(kept->front());
+    REQUIRE(choice);
+    CHECK(choice->first->name() == offering.front());
+  }
+  // A back-end named (not all) that lacks the cipher is refused, not skipped.
+  auto plan = every_backend_with("aes-128-gcm");
+  std::vector<configuration> none_only{plan.front()};
+  CHECK_FALSE(keep_zone_ciphers(none_only));
 }
