@@ -14,6 +14,12 @@
 #include <openssl/rsa.h>
 #include <sodium.h>
 
+#ifdef ACTORBENCH_HAVE_BOTAN
+#include "crypto/botan_keygen.hpp"
+#endif
+#ifdef ACTORBENCH_HAVE_CRYPTOPP
+#include "crypto/cryptopp_keygen.hpp"
+#endif
 #include "crypto/foreign_key.hpp"
 #ifdef ACTORBENCH_HAVE_NETTLE
 #include "crypto/nettle_keygen.hpp"
@@ -468,6 +474,12 @@ const keygen_backend keygen_backends[] = {
   // #ifdef ACTORBENCH_HAVE_NETTLE
   //   {"nettle", make_nettle_key_generator},
   // #endif
+#ifdef ACTORBENCH_HAVE_BOTAN
+  {"botan", make_botan_key_generator},
+#endif
+#ifdef ACTORBENCH_HAVE_CRYPTOPP
+  {"cryptopp", make_cryptopp_key_generator},
+#endif
 };
 
 } // namespace

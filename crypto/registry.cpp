@@ -16,6 +16,12 @@
 #ifdef ACTORBENCH_HAVE_MBEDTLS
 #include "crypto/mbedtls_backend.hpp"
 #endif
+#ifdef ACTORBENCH_HAVE_BOTAN
+#include "crypto/botan_backend.hpp"
+#endif
+#ifdef ACTORBENCH_HAVE_CRYPTOPP
+#include "crypto/cryptopp_backend.hpp"
+#endif
 
 namespace actorbench::crypto {
 
@@ -42,6 +48,12 @@ registry::registry() {
 #endif
 #ifdef ACTORBENCH_HAVE_MBEDTLS
   owned_.push_back(make_mbedtls_backend());
+#endif
+#ifdef ACTORBENCH_HAVE_BOTAN
+  owned_.push_back(make_botan_backend());
+#endif
+#ifdef ACTORBENCH_HAVE_CRYPTOPP
+  owned_.push_back(make_cryptopp_backend());
 #endif
   for (const auto& b : owned_)
     list_.push_back(b.get());

@@ -17,7 +17,7 @@ using namespace actorbench::crypto::test;
 namespace {
 
 // The two back-ends this file is about, those this build has.
-std::vector<std::string> libraries() {
+std::vector<std::string> nettle_and_gcrypt() {
   std::vector<std::string> out;
   for (const char* name : {"nettle", "gcrypt"})
     if (registry::instance().find(name))
@@ -45,8 +45,8 @@ void same_as_openssl(const std::string& library, const char* cipher, const bytes
 } // namespace
 
 TEST_CASE("nettle and gcrypt: counters carry as OpenSSL's do") {
-  REQUIRE(!libraries().empty());
-  for (const auto& library : libraries()) {
+  REQUIRE(!nettle_and_gcrypt().empty());
+  for (const auto& library : nettle_and_gcrypt()) {
     // AES-CTR: the low 64 bits wrap into the high 64 (a 128-bit counter).
     same_as_openssl(library, "aes-128-ctr", hex("00112233445566770ffffffffffffffe"));
     same_as_openssl(library, "aes-256-ctr", hex("ffffffffffffffffffffffffffffffff"));
@@ -58,8 +58,8 @@ TEST_CASE("nettle and gcrypt: counters carry as OpenSSL's do") {
 }
 
 TEST_CASE("nettle and gcrypt: decrypt_once rejects a tampered message and wipes its output") {
-  REQUIRE(!libraries().empty());
-  for (const auto& library : libraries()) {
+  REQUIRE(!nettle_and_gcrypt().empty());
+  for (const auto& library : nettle_and_gcrypt()) {
     const backend& b = get_backend(library);
     for (const char* cipher : {"aes-128-gcm", "aes-256-gcm", "chacha20-poly1305"}) {
       CAPTURE(library);

@@ -90,4 +90,12 @@ inline bytes pattern(std::size_t n, std::uint8_t seed = 0) {
   return out;
 }
 
+/// A context of the reference implementation of `cipher`, keyed with `key`:
+/// OpenSSL, whose semantics every back-end follows, or libsodium for the
+/// XChaCha AEAD, which OpenSSL lacks.
+inline std::unique_ptr<cipher_context> reference_context(const std::string& cipher,
+                                                         bytes_view key) {
+  return get_context(cipher == "xchacha20-poly1305" ? "sodium" : "openssl", cipher, key);
+}
+
 } // namespace actorbench::crypto::test
