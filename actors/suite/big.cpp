@@ -170,17 +170,17 @@ class big_actor : public lean_actor {
   bool forged_ = false;
 };
 
-struct sink_state {
+struct big_sink_state {
   std::shared_ptr<big_outcome> outcome;
   std::vector<bool> reported;
   std::uint64_t reports = 0;
   big_tally tally;
 };
 
-using sink_actor = caf::stateful_actor<sink_state>;
+using big_sink_actor = caf::stateful_actor<big_sink_state>;
 
 // Each actor's report once; with all W in, the run's result goes to main.
-caf::behavior big_sink(sink_actor* self, big_params params, std::shared_ptr<big_outcome> outcome) {
+caf::behavior big_sink(big_sink_actor* self, big_params params, std::shared_ptr<big_outcome> outcome) {
   self->state.outcome = std::move(outcome);
   self->state.reported.assign(params.actors, false);
   return {
