@@ -4,14 +4,13 @@
 #include "actors/suite/mailbox.hpp"
 #include "crypto/registry.hpp"
 
-using namespace actorbench;
 namespace actors = actorbench::actors;
 using namespace actorbench::actors;
 
 namespace {
 
 std::shared_ptr<seal_keys> aes_keys() {
-  auto b = crypto::registry::instance().find("openssl");
+  auto b = actorbench::crypto::registry::instance().find("openssl");
   REQUIRE(b);
   const auto* info = (*b)->find_cipher("aes-128-gcm");
   REQUIRE(info != nullptr);
@@ -46,7 +45,7 @@ struct mailbox_outcome {
 // One run on a fresh system (gone before the keys' totals are read, as in
 // the suite: the actors' openers report as they are destroyed).
 mailbox_outcome run_mailbox(const seal_keys& keys, const mailbox_params& p, std::size_t threads) {
-  actors::result<mailbox_sample> r = actors::error{errc::timeout, "not run"};
+  result<mailbox_sample> r = error{errc::timeout, "not run"};
   {
     runtime rt{{threads, "stealing", {}, true}};
     r = run_mailbox(rt.system(), keys, p);
@@ -135,7 +134,7 @@ TEST_CASE("mailbox: a run that cannot finish in time is a timeout error, not a h
   p.senders = 4;
   p.messages = 50'000'000; // far more than 1 ms allows
   p.timeout = std::chrono::milliseconds{1};
-  actors::result<mailbox_sample> r = actors::error{errc::bad_parameter, "not run"};
+  result<mailbox_sample> r = error{errc::bad_parameter, "not run"};
   {
     runtime rt{{2, "stealing", {}, true}};
     r = run_mailbox(rt.system(), off, p);

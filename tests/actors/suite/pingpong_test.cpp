@@ -6,13 +6,12 @@
 #include "actors/suite/pingpong.hpp"
 #include "suite_test_run.hpp"
 
-using namespace actorbench;
 using namespace actorbench::actors;
 
 namespace {
 
 struct pingpong_outcome {
-  actors::result<pingpong_sample> sample = error{errc::bad_parameter, "not run"};
+  result<pingpong_sample> sample = error{errc::bad_parameter, "not run"};
   seal_totals totals;
 };
 

@@ -4,13 +4,12 @@
 #include "actors/suite/suite_fault.hpp"
 #include "crypto/registry.hpp"
 
-using namespace actorbench;
 using namespace actorbench::actors;
 
 namespace {
 
 std::shared_ptr<seal_keys> keys_for(const char* backend, const char* cipher, std::size_t bytes) {
-  auto b = crypto::registry::instance().find(backend);
+  auto b = actorbench::crypto::registry::instance().find(backend);
   REQUIRE(b);
   const auto* info = (*b)->find_cipher(cipher);
   REQUIRE(info != nullptr);
@@ -25,7 +24,7 @@ TEST_CASE("sealed messages open once, in order, under every suite cipher") {
   for (auto [backend, cipher] :
        {std::pair{"openssl", "aes-128-gcm"}, std::pair{"openssl", "chacha20-poly1305"},
         std::pair{"sodium", "chacha20-poly1305"}}) {
-    auto b = crypto::registry::instance().find(backend);
+    auto b = actorbench::crypto::registry::instance().find(backend);
     if (!b || (*b)->find_cipher(cipher) == nullptr || !(*b)->find_cipher(cipher)->available)
       continue;
     CAPTURE(cipher);
@@ -115,7 +114,7 @@ TEST_CASE("crypto off still catches a replayed counter, and totals add up") {
 }
 
 TEST_CASE("a cipher without a tag is refused") {
-  auto b = crypto::registry::instance().find("openssl");
+  auto b = actorbench::crypto::registry::instance().find("openssl");
   REQUIRE(b);
   const auto* ctr = (*b)->find_cipher("aes-128-ctr");
   REQUIRE(ctr != nullptr);
