@@ -26,6 +26,25 @@ sealed_payload& payload_of(caf::mailbox_element& e) {
   return std::get<0>(static_cast<payload_element&>(e).values());
 }
 
+// A plain event-based actor matching the three values (a class, not a
+// spawned function: CAF 0.17's function spawn binds a null shared_ptr's
+// reference, which UBSan reports in CAF's header).
+class sum_receiver : public caf::event_based_actor {
+ public:
+  sum_receiver(caf::actor_config& cfg, std::promise<double>* got)
+    : caf::event_based_actor(cfg), got_(got) {}
+
+  caf::behavior make_behavior() override {
+    return {[this](double theta, std::uint32_t sender, std::uint64_t counter) {
+      got_->set_value(theta + sender + static_cast<double>(counter));
+      quit();
+    }};
+  }
+
+ private:
+  std::promise<double>* got_;
+};
+
 } // namespace
 
 TEST_CASE("recycled_element reuses a released element on the same thread, with new values") {
@@ -61,12 +80,7 @@ TEST_CASE("recycled_element reaches an ordinary CAF actor's behavior") {
   caf::actor_system_config cfg;
   caf::actor_system system{cfg};
   std::promise<double> got;
-  auto receiver = system.spawn([&got](caf::event_based_actor* self) -> caf::behavior {
-    return {[&got, self](double theta, std::uint32_t sender, std::uint64_t counter) {
-      got.set_value(theta + sender + static_cast<double>(counter));
-      self->quit();
-    }};
-  });
+  auto receiver = system.spawn<sum_receiver>(&got);
   receiver->enqueue(values_element::make(0.5, 2u, std::uint64_t{3}), nullptr);
   auto result = got.get_future();
   REQUIRE(result.wait_for(std::chrono::seconds{10}) == std::future_status::ready);
