@@ -14,7 +14,7 @@
 #include "actors/runtime/countdown_latch.hpp"
 #include "actors/suite/lean_actor.hpp"
 #include "actors/suite/payload_fields.hpp"
-#include "actors/suite/pooled_element.hpp"
+#include "actors/suite/recycled_element.hpp"
 
 namespace actorbench::actors {
 
@@ -24,7 +24,7 @@ using clock = std::chrono::steady_clock;
 using bytes_field = std::vector<std::uint8_t>;
 
 // The crypto-off message (theta, sender, counter) in a recycled element.
-using plain_element = pooled_element<double, std::uint32_t, std::uint64_t>;
+using plain_element = recycled_element<double, std::uint32_t, std::uint64_t>;
 
 // Producer to an actor after its N messages: report.
 using fj_done_atom = caf::atom_constant<caf::atom("fjdone")>;

@@ -10,21 +10,26 @@
 #include <caf/mailbox_element.hpp>
 #include <caf/send.hpp>
 
-#include "actors/suite/payload_element.hpp"
+#include "actors/suite/recycled_element.hpp"
+#include "actors/suite/sealed_message.hpp"
 
 namespace actorbench::actors {
 
 namespace {
 
+// A recycled element of one sealed_payload: CAF's mailbox_element_vals
+// layout and content, so BASP carries it to a remote receiver unchanged.
+using payload_element = recycled_element<sealed_payload>;
+
 // An anonymous send (no sender reference to count up and down per message,
 // as CAF's mailbox_performance does) that still wakes the receiver on this
 // worker, as a send from an actor does. The element is a recycled one
-// (payload_element); `fill` seals into its payload, and false from it
-// means there is nothing to send.
+// (payload_element), its payload's bytes kept; `fill` seals into that
+// payload in place, and false from it means there is nothing to send.
 template <class Fill>
 bool send_payload(caf::local_actor* self, const caf::actor& receiver, Fill&& fill) {
-  caf::mailbox_element_ptr e{payload_element::make()};
-  if (!fill(static_cast<payload_element&>(*e).payload()))
+  auto e = payload_element::take();
+  if (!fill(std::get<0>(static_cast<payload_element&>(*e).values())))
     return false;
   receiver->enqueue(std::move(e), self->context());
   return true;

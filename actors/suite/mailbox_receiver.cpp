@@ -10,11 +10,15 @@
 #include <caf/mailbox_element.hpp>
 
 #include "actors/suite/lean_actor.hpp"
-#include "actors/suite/payload_element.hpp"
+#include "actors/suite/recycled_element.hpp"
+#include "actors/suite/sealed_message.hpp"
 
 namespace actorbench::actors {
 
 namespace {
+
+// What the local senders send (mailbox.cpp): one recycled sealed_payload.
+using payload_element = recycled_element<sealed_payload>;
 
 // The receiver's checks, whichever actor runs them. Each sender's state is
 // one 24-byte slot of a flat array indexed by its (dense) id, so a message
@@ -107,7 +111,7 @@ class lean_mailbox_receiver : public lean_actor {
   void on_message(caf::mailbox_element& e) override {
     // The most derived type: one type_info comparison, no CAF type matching.
     if (typeid(e) == typeid(payload_element)) {
-      if (check_.on_message(static_cast<payload_element&>(e).payload()))
+      if (check_.on_message(std::get<0>(static_cast<payload_element&>(e).values())))
         quit();
     } else if (e.content().match_elements<sealed_payload>()) {
       // From another node: CAF made the element while deserializing it.
