@@ -47,6 +47,23 @@ std::uint64_t clock_overhead_ns() {
   return least;
 }
 
+// Whether this call on this thread is one of the timed ones: 1 in
+// seal_keys::sample_every per thread, seals and opens counted apart, the first
+// call of each kind timed. Counted per thread, not per sealer or opener:
+// per-object counts time every object's first call, and where actors seal or
+// open only a few payloads each (spawn-tree) those first, colder calls would
+// be nearly all the samples.
+bool timed_call(std::uint64_t& calls) noexcept {
+  return calls++ % seal_keys::sample_every == 0;
+}
+
+thread_local std::uint64_t seal_calls = 0;
+thread_local std::uint64_t open_calls = 0;
+
+// Payloads up to this size are opened into a buffer on the stack, so an
+// opener's first open allocates nothing.
+constexpr std::size_t stack_open_bytes = 1024;
+
 } // namespace
 
 // -- seal_keys ----------------------------------------------------------------
@@ -182,7 +199,7 @@ std::optional<error> message_sealer::seal_into(sealed_payload& p) {
     p.bytes.clear();
     return std::nullopt;
   }
-  const bool timed = p.counter % seal_keys::sample_every == 0;
+  const bool timed = timed_call(seal_calls);
   const auto start = timed ? now_ns() : 0;
   auto* ctx = keys_->context();
   if (ctx == nullptr)
@@ -282,7 +299,7 @@ open_verdict message_opener::open(const sealed_payload& p) {
     report();
     return open_verdict::replayed;
   }
-  const bool timed = opened_ % seal_keys::sample_every == 0;
+  const bool timed = timed_call(open_calls);
   const auto start = timed ? now_ns() : 0;
   ++opened_;
   const auto& info = *keys_->cipher();
@@ -294,11 +311,14 @@ open_verdict message_opener::open(const sealed_payload& p) {
   } else {
     std::uint8_t nonce[max_nonce];
     write_nonce(nonce, info.nonce_size, p.sender, p.counter);
-    scratch_.resize(p.bytes.size());
-    auto written =
-      ctx->decrypt({nonce, info.nonce_size}, {p.bytes.data(), p.bytes.size()}, scratch_.data());
-    if (!written || *written != plain.size()
-        || std::memcmp(scratch_.data(), plain.data(), plain.size()) != 0)
+    std::uint8_t on_stack[stack_open_bytes];
+    std::uint8_t* out = on_stack;
+    if (p.bytes.size() > stack_open_bytes) {
+      scratch_.resize(p.bytes.size());
+      out = scratch_.data();
+    }
+    auto written = ctx->decrypt({nonce, info.nonce_size}, {p.bytes.data(), p.bytes.size()}, out);
+    if (!written || *written != plain.size() || std::memcmp(out, plain.data(), plain.size()) != 0)
       verdict = open_verdict::forged;
   }
   // Only an authentic payload may move the window: a forgery must not make

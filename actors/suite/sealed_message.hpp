@@ -43,7 +43,7 @@ typename Inspector::result_type inspect(Inspector& f, sealed_payload& x) {
 enum class open_verdict { ok, forged, replayed };
 
 /// The sampled cost of sealing and opening during one run: one call in
-/// `seal_keys::sample_every` is timed, so the clock adds almost nothing, and
+/// `seal_keys::sample_every` per thread is timed, so the clock adds almost nothing, and
 /// the clock's own cost (measured once per run) is taken off each sample.
 struct seal_totals {
   std::uint64_t seals = 0;
@@ -59,7 +59,7 @@ struct seal_totals {
 /// actor; it must outlive them (the suite destroys the actor system first).
 class seal_keys {
  public:
-  /// Calls timed: 1 in this many per sealer and per opener.
+  /// Calls timed: 1 in this many seals and 1 in this many opens per thread.
   static constexpr std::uint64_t sample_every = 64;
 
   /// Crypto off: sealers make empty payloads, openers check only counters.
@@ -191,6 +191,7 @@ class message_opener {
   std::vector<std::uint64_t> dense_;
   std::uint32_t dense_base_ = 0;
   std::unordered_map<std::uint32_t, std::uint64_t> sparse_;
+  // Where payloads longer than the stack buffer are opened.
   std::vector<std::uint8_t> scratch_;
   std::uint64_t opened_ = 0;
   std::uint64_t reported_ = 0;
