@@ -10,6 +10,7 @@
 #include <botan/version.h>
 
 #include "crypto/checks.hpp"
+#include "crypto/library_context.hpp"
 
 namespace actorbench::crypto {
 
@@ -139,19 +140,17 @@ void start_stream(Botan::StreamCipher& cipher, bool chacha, bytes_view iv) {
     cipher.seek(block * 64);
 }
 
-class botan_stream_context final : public cipher_context {
+class botan_stream_context final : public detail::stream_library_context {
  public:
   // `info` is the back-end's own entry, which outlives the context.
   botan_stream_context(const cipher_info& info, const char* spec, bytes_view key)
-    : info_(info),
+    : stream_library_context(info),
       spec_(spec),
       key_(key.data, key.data + key.size),
       cipher_(Botan::StreamCipher::create_or_throw(spec_)),
       chacha_(info_.name == "chacha20") {
     cipher_->set_key(key_);
   }
-
-  const cipher_info& info() const noexcept override { return info_; }
 
   std::unique_ptr<cipher_context> clone() const override try {
     return std::make_unique<botan_stream_context>(info_, spec_,
@@ -160,16 +159,8 @@ class botan_stream_context final : public cipher_context {
     return nullptr;
   }
 
-  result<std::size_t> encrypt(bytes_view nonce, bytes_view in, std::uint8_t* out) override {
-    return apply(nonce, in, out);
-  }
-
-  result<std::size_t> decrypt(bytes_view nonce, bytes_view in, std::uint8_t* out) override {
-    return apply(nonce, in, out);
-  }
-
  private:
-  result<std::size_t> apply(bytes_view nonce, bytes_view in, std::uint8_t* out) try {
+  result<std::size_t> apply(bytes_view nonce, bytes_view in, std::uint8_t* out) override try {
     if (auto err = detail::check_nonce(info_, nonce))
       return *err;
     start_stream(*cipher_, chacha_, nonce);
@@ -180,8 +171,6 @@ class botan_stream_context final : public cipher_context {
     return botan_failure(info_, e);
   }
 
-  // The back-end's own description: a context never copies it.
-  const cipher_info& info_;
   const char* spec_;
   key_copy key_;
   std::unique_ptr<Botan::StreamCipher> cipher_;

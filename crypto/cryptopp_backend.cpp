@@ -16,6 +16,7 @@
 #include <cryptopp/secblock.h>
 
 #include "crypto/checks.hpp"
+#include "crypto/library_context.hpp"
 
 namespace actorbench::crypto {
 
@@ -240,14 +241,13 @@ struct chacha_run {
 };
 
 template <class Cipher, class Start>
-class stream_context final : public cipher_context {
+class stream_context final : public detail::stream_library_context {
  public:
-  stream_context(const cipher_info& info, bytes_view key) : info_(info), key_(key.data, key.size) {
+  stream_context(const cipher_info& info, bytes_view key)
+    : stream_library_context(info), key_(key.data, key.size) {
     const std::uint8_t zero_iv[16] = {};
     cipher_.SetKeyWithIV(key_.data(), key_.size(), zero_iv, cipher_.IVSize());
   }
-
-  const cipher_info& info() const noexcept override { return info_; }
 
   std::unique_ptr<cipher_context> clone() const override try {
     return std::make_unique<stream_context>(info_, bytes_view{key_.data(), key_.size()});
@@ -255,16 +255,8 @@ class stream_context final : public cipher_context {
     return nullptr;
   }
 
-  result<std::size_t> encrypt(bytes_view nonce, bytes_view in, std::uint8_t* out) override {
-    return apply(nonce, in, out);
-  }
-
-  result<std::size_t> decrypt(bytes_view nonce, bytes_view in, std::uint8_t* out) override {
-    return apply(nonce, in, out);
-  }
-
  private:
-  result<std::size_t> apply(bytes_view nonce, bytes_view in, std::uint8_t* out) try {
+  result<std::size_t> apply(bytes_view nonce, bytes_view in, std::uint8_t* out) override try {
     if (auto err = detail::check_nonce(info_, nonce))
       return *err;
     Start::run(cipher_, nonce, in, out);
@@ -273,8 +265,6 @@ class stream_context final : public cipher_context {
     return cryptopp_failure(info_, e);
   }
 
-  // The back-end's own description: a context never copies it.
-  const cipher_info& info_;
   key_copy key_;
   Cipher cipher_;
 };

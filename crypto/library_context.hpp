@@ -1,8 +1,9 @@
 #pragma once
-// Internal to the crypto library: the shape shared by contexts that wrap a C
-// library's keyed state (wolfSSL, Mbed TLS): keying can fail with a library
-// status code, stream ciphers are their own inverse, and decrypt_once keys
-// the same context class on the stack. No library headers here.
+// Internal to the crypto library: the shape shared by the back-ends'
+// contexts: the back-end's own cipher_info, a library status code from keying
+// (wolfSSL, Mbed TLS), stream ciphers as their own inverse (every library's
+// stream contexts), and decrypt_once keying the same context class on the
+// stack. No library headers here.
 
 #include <cstddef>
 #include <cstdint>

@@ -15,6 +15,7 @@
 #include <nettle/version.h>
 
 #include "crypto/checks.hpp"
+#include "crypto/library_context.hpp"
 
 namespace actorbench::crypto {
 
@@ -65,36 +66,27 @@ struct chacha20_stream {
 };
 
 template <class Algo>
-class stream_context final : public cipher_context {
+class stream_context final : public detail::stream_library_context {
  public:
-  stream_context(const cipher_info& info, bytes_view key) : info_(info) {
+  stream_context(const cipher_info& info, bytes_view key) : stream_library_context(info) {
     Algo::set_key(&ctx_, key.data);
   }
   stream_context(const stream_context& other) = default;
   // explicit_bzero: a plain memset of a dying member may be optimised away.
   ~stream_context() override { explicit_bzero(&ctx_, sizeof ctx_); }
 
-  const cipher_info& info() const noexcept override { return info_; }
   std::unique_ptr<cipher_context> clone() const override {
     return std::make_unique<stream_context>(*this);
   }
-  result<std::size_t> encrypt(bytes_view nonce, bytes_view in, std::uint8_t* out) override {
-    return apply(nonce, in, out);
-  }
-  result<std::size_t> decrypt(bytes_view nonce, bytes_view in, std::uint8_t* out) override {
-    return apply(nonce, in, out);
-  }
 
  private:
-  result<std::size_t> apply(bytes_view nonce, bytes_view in, std::uint8_t* out) {
+  result<std::size_t> apply(bytes_view nonce, bytes_view in, std::uint8_t* out) override {
     if (auto err = detail::check_nonce(info_, nonce))
       return *err;
     Algo::apply(&ctx_, nonce.data, in, out);
     return in.size;
   }
 
-  // The back-end's own description: a context never copies it.
-  const cipher_info& info_;
   typename Algo::ctx_type ctx_;
 };
 
