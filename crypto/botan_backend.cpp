@@ -3,12 +3,20 @@
 #include <cstring>
 #include <string>
 
+// ctr.h and gcm.h are public in Botan 2 but print "will be made internal"
+// when included; the contexts need their constructors that take a block
+// cipher (see make_serial_block_cipher). Botan 3 would need another way.
+#define BOTAN_NO_DEPRECATED_WARNINGS
 #include <botan/aead.h>
+#include <botan/block_cipher.h>
+#include <botan/ctr.h>
 #include <botan/exceptn.h>
+#include <botan/gcm.h>
 #include <botan/mem_ops.h>
 #include <botan/stream_cipher.h>
 #include <botan/version.h>
 
+#include "crypto/botan_serial_cipher.hpp"
 #include "crypto/checks.hpp"
 #include "crypto/library_context.hpp"
 
@@ -19,11 +27,34 @@ namespace {
 constexpr std::size_t tag_size = 16;
 
 // Our cipher name and Botan's spec for it. Botan chooses AES-NI, CLMUL
-// (GHASH) and SSE2/AVX2 (ChaCha) itself from CPUID at run time.
+// (GHASH) and SSE2/AVX2 (ChaCha) itself from CPUID at run time. For the
+// AES modes `block` names the block cipher that contexts hand to Botan's
+// CTR_BE or GCM classes themselves, behind make_serial_block_cipher (see
+// there why); decrypt_once keeps Botan's `spec` as naive code would.
 struct botan_cipher {
   cipher_info info;
   const char* spec;
+  const char* block = nullptr;
 };
+
+// The keyed context's stream cipher: Botan's CTR_BE over the serial AES, or
+// Botan's own choice for `spec`.
+std::unique_ptr<Botan::StreamCipher> make_stream(const botan_cipher& c) {
+  if (c.block == nullptr)
+    return Botan::StreamCipher::create_or_throw(c.spec);
+  return std::make_unique<Botan::CTR_BE>(detail::make_serial_block_cipher(c.block).release());
+}
+
+// The keyed context's AEAD: Botan's GCM classes over the serial AES, or
+// Botan's own choice for `spec`.
+std::unique_ptr<Botan::AEAD_Mode> make_aead(const botan_cipher& c, Botan::Cipher_Dir dir) {
+  if (c.block == nullptr)
+    return Botan::AEAD_Mode::create_or_throw(c.spec, dir);
+  auto block = detail::make_serial_block_cipher(c.block);
+  if (dir == Botan::ENCRYPTION)
+    return std::make_unique<Botan::GCM_Encryption>(block.release(), tag_size);
+  return std::make_unique<Botan::GCM_Decryption>(block.release(), tag_size);
+}
 
 error botan_failure(const cipher_info& info, const std::exception& e) {
   return make_error(errc::backend_failure, info.name + ": Botan: " + e.what());
@@ -42,12 +73,12 @@ using key_copy = Botan::secure_vector<std::uint8_t>;
 class botan_aead_context final : public cipher_context {
  public:
   // `info` is the back-end's own entry, which outlives the context.
-  botan_aead_context(const cipher_info& info, const char* spec, bytes_view key)
+  botan_aead_context(const cipher_info& info, const botan_cipher& c, bytes_view key)
     : info_(info),
-      spec_(spec),
+      cipher_(c),
       key_(key.data, key.data + key.size),
-      enc_(Botan::AEAD_Mode::create_or_throw(spec_, Botan::ENCRYPTION)),
-      dec_(Botan::AEAD_Mode::create_or_throw(spec_, Botan::DECRYPTION)) {
+      enc_(make_aead(c, Botan::ENCRYPTION)),
+      dec_(make_aead(c, Botan::DECRYPTION)) {
     enc_->set_key(key_);
     dec_->set_key(key_);
     // process() takes whole multiples of the granularity; finish() gets the
@@ -60,7 +91,8 @@ class botan_aead_context final : public cipher_context {
   const cipher_info& info() const noexcept override { return info_; }
 
   std::unique_ptr<cipher_context> clone() const override try {
-    return std::make_unique<botan_aead_context>(info_, spec_, bytes_view{key_.data(), key_.size()});
+    return std::make_unique<botan_aead_context>(info_, cipher_,
+                                                bytes_view{key_.data(), key_.size()});
   } catch (const std::exception&) {
     return nullptr;
   }
@@ -116,7 +148,7 @@ class botan_aead_context final : public cipher_context {
 
   // The back-end's own description: a context never copies it.
   const cipher_info& info_;
-  const char* spec_;
+  const botan_cipher& cipher_;
   key_copy key_;
   std::unique_ptr<Botan::AEAD_Mode> enc_;
   std::unique_ptr<Botan::AEAD_Mode> dec_;
@@ -143,17 +175,17 @@ void start_stream(Botan::StreamCipher& cipher, bool chacha, bytes_view iv) {
 class botan_stream_context final : public detail::stream_library_context {
  public:
   // `info` is the back-end's own entry, which outlives the context.
-  botan_stream_context(const cipher_info& info, const char* spec, bytes_view key)
+  botan_stream_context(const cipher_info& info, const botan_cipher& c, bytes_view key)
     : stream_library_context(info),
-      spec_(spec),
+      entry_(c),
       key_(key.data, key.data + key.size),
-      cipher_(Botan::StreamCipher::create_or_throw(spec_)),
+      cipher_(make_stream(c)),
       chacha_(info_.name == "chacha20") {
     cipher_->set_key(key_);
   }
 
   std::unique_ptr<cipher_context> clone() const override try {
-    return std::make_unique<botan_stream_context>(info_, spec_,
+    return std::make_unique<botan_stream_context>(info_, entry_,
                                                   bytes_view{key_.data(), key_.size()});
   } catch (const std::exception&) {
     return nullptr;
@@ -171,7 +203,7 @@ class botan_stream_context final : public detail::stream_library_context {
     return botan_failure(info_, e);
   }
 
-  const char* spec_;
+  const botan_cipher& entry_;
   key_copy key_;
   std::unique_ptr<Botan::StreamCipher> cipher_;
   bool chacha_;
@@ -180,19 +212,21 @@ class botan_stream_context final : public detail::stream_library_context {
 class botan_backend final : public backend {
  public:
   botan_backend() {
-    const auto aead = [](const char* name, std::size_t key, std::size_t nonce, const char* spec) {
-      return botan_cipher{{name, key, nonce, tag_size, true, true, ""}, spec};
+    const auto aead = [](const char* name, std::size_t key, std::size_t nonce, const char* spec,
+                         const char* block) {
+      return botan_cipher{{name, key, nonce, tag_size, true, true, ""}, spec, block};
     };
-    const auto stream = [](const char* name, std::size_t key, const char* spec) {
-      return botan_cipher{{name, key, 16, 0, false, true, ""}, spec};
+    const auto stream = [](const char* name, std::size_t key, const char* spec, const char* block) {
+      return botan_cipher{{name, key, 16, 0, false, true, ""}, spec, block};
     };
-    table_ = {aead("aes-128-gcm", 16, 12, "AES-128/GCM"),
-              aead("aes-256-gcm", 32, 12, "AES-256/GCM"),
-              aead("chacha20-poly1305", 32, 12, "ChaCha20Poly1305"),
+    table_ = {aead("aes-128-gcm", 16, 12, "AES-128/GCM", "AES-128"),
+              aead("aes-256-gcm", 32, 12, "AES-256/GCM", "AES-256"),
+              aead("chacha20-poly1305", 32, 12, "ChaCha20Poly1305", nullptr),
               // Botan's ChaCha20Poly1305 with a 24-byte nonce is XChaCha20Poly1305.
-              aead("xchacha20-poly1305", 32, 24, "ChaCha20Poly1305"),
-              stream("aes-128-ctr", 16, "CTR-BE(AES-128)"),
-              stream("aes-256-ctr", 32, "CTR-BE(AES-256)"), stream("chacha20", 32, "ChaCha(20)")};
+              aead("xchacha20-poly1305", 32, 24, "ChaCha20Poly1305", nullptr),
+              stream("aes-128-ctr", 16, "CTR-BE(AES-128)", "AES-128"),
+              stream("aes-256-ctr", 32, "CTR-BE(AES-256)", "AES-256"),
+              stream("chacha20", 32, "ChaCha(20)", nullptr)};
     for (const auto& c : table_)
       ciphers_.push_back(c.info);
   }
@@ -215,8 +249,8 @@ class botan_backend final : public backend {
     const botan_cipher& c = entry(**info);
     try {
       if (c.info.aead)
-        return std::unique_ptr<cipher_context>{new botan_aead_context(**info, c.spec, key)};
-      return std::unique_ptr<cipher_context>{new botan_stream_context(**info, c.spec, key)};
+        return std::unique_ptr<cipher_context>{new botan_aead_context(**info, c, key)};
+      return std::unique_ptr<cipher_context>{new botan_stream_context(**info, c, key)};
     } catch (const std::exception& e) {
       return botan_failure(c.info, e);
     }
