@@ -1,6 +1,9 @@
 #include "bench/command/isolated_child.hpp"
 
+#include <sys/prctl.h>
+
 #include <chrono>
+#include <csignal>
 
 #include "bench/harness/harness_context.hpp"
 #include "bench/harness/interrupt.hpp"
@@ -26,6 +29,8 @@ result<run_result> make_run(const run_request& request, std::vector<configuratio
     return bad_input("invalid --" + std::string{child_option} + ": configuration "
                      + std::to_string(run.config + 1) + " of a plan of "
                      + std::to_string(plan.size()));
+  // The parent waits for this run; without it the run has no reader.
+  ::prctl(PR_SET_PDEATHSIG, SIGKILL);
   auto session = request.target->start(plan);
   if (!session)
     return session.err();

@@ -51,8 +51,15 @@ result<pid_t> spawn_child(const isolation_settings& settings, const child_run& r
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
   posix_spawn_file_actions_adddup2(&actions, fds[1], STDOUT_FILENO);
+  // Its own process group: a terminal's Ctrl-C reaches only this process,
+  // which forwards it once (a second SIGINT would kill the child).
+  posix_spawnattr_t attributes;
+  posix_spawnattr_init(&attributes);
+  posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETPGROUP);
+  posix_spawnattr_setpgroup(&attributes, 0);
   pid_t pid = 0;
-  int rc = posix_spawn(&pid, settings.program.c_str(), &actions, nullptr, argv.data(), environ);
+  int rc = posix_spawn(&pid, settings.program.c_str(), &actions, &attributes, argv.data(), environ);
+  posix_spawnattr_destroy(&attributes);
   posix_spawn_file_actions_destroy(&actions);
   ::close(fds[1]);
   if (rc != 0) {
