@@ -65,12 +65,12 @@ std::string help_with_aliases(const option_spec& s) {
 void write_groups(std::ostream& out, const std::vector<option_spec>& specs) {
   std::vector<std::string> groups;
   for (const auto& s : specs)
-    if (std::find(groups.begin(), groups.end(), s.group) == groups.end())
+    if (!s.hidden && std::find(groups.begin(), groups.end(), s.group) == groups.end())
       groups.push_back(s.group);
   for (const auto& g : groups) {
     out << '\n' << heading(g);
     for (const auto& s : specs)
-      if (s.group == g)
+      if (s.group == g && !s.hidden)
         write_entry(out, option_text(s), help_with_aliases(s));
   }
 }

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "bench/command/param_help.hpp"
+#include "bench/harness/isolation.hpp"
 
 namespace actorbench::bench {
 
@@ -85,6 +86,13 @@ void add_run_order(std::vector<option_spec>& out) {
                              "exceeds this (512M, 4G; K, M, G, T are powers of 1024; default "
                              "the available memory)",
                              harness_group));
+  out.push_back(value_option("isolate", "none|process",
+                             "process: make each run in a fresh child process (its start-up not "
+                             "timed), so no configuration's state can disturb another's "
+                             "(default none: all runs in this process)",
+                             harness_group));
+  out.push_back(value_option(child_option, "RUN", "", harness_group));
+  out.back().hidden = true;
   out.push_back(flag_option(
     "quiet", "No progress bar and no notes (the bar is drawn only when stderr is a terminal)",
     harness_group));

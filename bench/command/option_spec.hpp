@@ -25,6 +25,8 @@ struct option_spec {
   std::string group;
   /// A declared parameter: its text goes to make_plan as typed.
   bool param = false;
+  /// Not shown by --help: the harness's own (--isolate-child).
+  bool hidden = false;
 };
 
 /// The --help sections of the options every scenario has.

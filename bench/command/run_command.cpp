@@ -4,6 +4,7 @@
 #include <optional>
 #include <sstream>
 
+#include "bench/command/isolated_child.hpp"
 #include "bench/command/plan_text.hpp"
 #include "bench/command/results_output.hpp"
 #include "bench/harness/interrupt.hpp"
@@ -91,6 +92,7 @@ result<scenario_results> measure(const run_request& request, std::vector<configu
   catch_interrupts();
   double load_start = load_average_1m();
   auto harness = harness_of(request, plan);
+  prepare_isolation(harness, request);
   auto results = run_plan(*request.target, std::move(plan), harness, interrupt_flag(), callbacks);
   if (bar)
     bar->finish();
@@ -154,6 +156,8 @@ int run_scenario(const run_request& request, const command_context& ctx) {
   auto table_view = choose_view(request.target->views(), request.settings.output.view);
   if (!table_view)
     return report_failure(ctx, table_view.err());
+  if (request.settings.child)
+    return run_isolated_child(request, std::move(*plan), ctx);
   if (request.settings.dry_run) {
     // What the run would refuse before any work, --dry-run refuses too.
     if (auto fits =

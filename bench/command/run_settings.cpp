@@ -83,6 +83,24 @@ result<bool> read_harness(const by_name<std::string>& values, run_settings& out)
   return true;
 }
 
+result<bool> read_isolation(const by_name<std::string>& values, run_settings& out) {
+  if (const auto* mode = find(values, "isolate")) {
+    auto m = parse_isolation(*mode);
+    if (!m)
+      return m.err();
+    out.harness.isolation.mode = *m;
+  }
+  if (const auto* run = find(values, child_option)) {
+    auto r = parse_child_run(*run);
+    if (!r)
+      return r.err();
+    out.child = *r;
+    // A child makes its run itself, whatever --isolate (or a --config file) says.
+    out.harness.isolation.mode = isolation_mode::in_process;
+  }
+  return true;
+}
+
 result<bool> read_memory(const by_name<std::string>& values, harness_settings& h) {
   const auto* text = find(values, "max-memory");
   if (text == nullptr)
@@ -141,6 +159,8 @@ result<run_settings> read_run_settings(const by_name<std::string>& values, const
   if (auto ok = read_harness(values, out); !ok)
     return ok.err();
   if (auto ok = read_memory(values, out.harness); !ok)
+    return ok.err();
+  if (auto ok = read_isolation(values, out); !ok)
     return ok.err();
   auto output = read_output_settings(values);
   if (!output)

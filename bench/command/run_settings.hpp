@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstddef>
+#include <optional>
 #include <string>
 
 #include "bench/common/error.hpp"
@@ -34,6 +35,8 @@ struct run_settings {
   bool quiet = false;
   bool dry_run = false;
   output_settings output;
+  /// Set in a child process of --isolate process: the one run it makes.
+  std::optional<child_run> child;
 };
 
 /// The output options among `values` (option name -> text). --view is kept

@@ -1,6 +1,6 @@
 #include "bench/fanout/fanout_session.hpp"
 
-#include <map>
+#include <optional>
 #include <tuple>
 #include <utility>
 
@@ -29,15 +29,18 @@ struct actor_system_holder {
 
 using scheduler_key = std::tuple<std::size_t, std::string, std::vector<int>, bool>;
 
-// What one configuration's runs need, resolved before the first.
+// What one configuration's runs need, resolved before the first; the
+// system and its nodes are set when the configuration's system is live.
 struct prepared {
   actors::fanout_params params;
-  caf::actor_system* system = nullptr;
+  bool ready = false;
 };
 
 class fanout_session : public scenario_session {
  public:
   result<bool> prepare(std::vector<configuration>& plan);
+
+  result<bool> before_run(const configuration& c) override;
 
   result<run_record> run(run_context& ctx) override;
 
@@ -58,8 +61,19 @@ class fanout_session : public scenario_session {
  private:
   result<actor_system_holder*> system_for(const configuration& c);
 
-  // Holders first: the jobs point into them.
-  std::map<scheduler_key, actor_system_holder> systems_;
+  // Tears the live system down (its nodes first).
+  void release() {
+    live_key_.reset();
+    live_.nodes.clear();
+    live_.networked.reset();
+    live_.local.reset();
+  }
+
+  // One actor system is live at a time: an idle system's workers poll
+  // (CAF's moderate phase wakes every 50 us for ~25 ms after its last job),
+  // which took CPU from the other system's runs when both stayed alive.
+  std::optional<scheduler_key> live_key_;
+  actor_system_holder live_;
   std::vector<prepared> jobs_;
 };
 
@@ -68,15 +82,18 @@ result<actor_system_holder*> fanout_session::system_for(const configuration& c) 
   if (!scheduler)
     return scheduler.err();
   const auto& s = *scheduler;
-  auto& holder = systems_[{s.threads, s.policy, s.cpus, s.lean_clock}];
-  if (holder.local || holder.networked)
-    return &holder;
+  scheduler_key key{s.threads, s.policy, s.cpus, s.lean_clock};
+  if (live_key_ == key)
+    return &live_;
+  release();
+  auto& holder = live_;
   auto nodes = worker_nodes(c);
   auto tls = tls_of(c);
   if (!nodes || !tls)
     return nodes ? tls.err() : nodes.err();
   if (nodes->empty()) {
     holder.local = std::make_unique<actors::runtime>(s);
+    live_key_ = key;
     return &holder;
   }
   auto rt = actors::remote_runtime::create({s, *tls});
@@ -89,6 +106,7 @@ result<actor_system_holder*> fanout_session::system_for(const configuration& c) 
       return runtime_failure(node.err().detail);
     holder.nodes.push_back(std::move(*node));
   }
+  live_key_ = key;
   return &holder;
 }
 
@@ -134,26 +152,39 @@ result<bool> fanout_session::prepare(std::vector<configuration>& plan) {
     if (p.params.crypto)
       p.params.context = *actors::parse_context_strategy(c.word("context"));
     p.params.timeout = run_timeout(c);
-    p.params.nodes = (*holder)->nodes;
-    p.system = &(*holder)->system();
+    p.ready = true;
   }
+  // No system idles while nothing runs (with --isolate process the runs are
+  // made by child processes); the first run starts its own.
+  release();
+  return true;
+}
+
+result<bool> fanout_session::before_run(const configuration& c) {
+  if (c.index >= jobs_.size() || !jobs_[c.index].ready)
+    return runtime_failure("fan-out configuration " + std::to_string(c.index + 1)
+                           + " was not prepared");
+  auto holder = system_for(c);
+  if (!holder)
+    return holder.err();
   return true;
 }
 
 result<run_record> fanout_session::run(run_context& ctx) {
   const auto& c = ctx.config();
-  if (c.index >= jobs_.size() || jobs_[c.index].system == nullptr)
-    return runtime_failure("fan-out configuration " + std::to_string(c.index + 1)
-                           + " was not prepared");
+  auto holder = system_for(c);
+  if (!holder)
+    return holder.err();
   run_record out;
   // A run cannot be cut short once spawning began: a stop only skips it.
   if (ctx.stop().load()) {
     out.partial = true;
     return out;
   }
-  const auto& job = jobs_[c.index];
+  auto& job = jobs_[c.index];
+  job.params.nodes = (*holder)->nodes;
   ctx.progress(0);
-  auto sample = actors::run_fanout(*job.system, job.params);
+  auto sample = actors::run_fanout((*holder)->system(), job.params);
   if (!sample)
     return runtime_failure(
       (ctx.warmup() ? "warm-up run " : "run ") + std::to_string(ctx.run_index() + 1) + " of "

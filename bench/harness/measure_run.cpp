@@ -29,6 +29,8 @@ double seconds_between(std::chrono::steady_clock::time_point a,
 
 result<run_result> measure_run(scenario_session& session, run_context& ctx,
                                std::chrono::steady_clock::time_point origin) {
+  if (auto ready = session.before_run(ctx.config()); !ready)
+    return ready.err();
   run_result out;
   out.load_before = load_average_1m();
   reset_peak_rss();

@@ -8,6 +8,7 @@
 
 #include "bench/harness/configuration.hpp"
 #include "bench/harness/declaration.hpp"
+#include "bench/harness/isolation.hpp"
 #include "bench/harness/machine_info.hpp"
 #include "bench/harness/run_record.hpp"
 
@@ -37,6 +38,8 @@ struct harness_settings {
   /// Index of the configuration the others are compared to.
   std::size_t reference = 0;
   std::optional<std::uint64_t> memory_budget_bytes;
+  /// --isolate: the JSON keeps the mode ("isolation").
+  isolation_settings isolation;
 };
 
 /// One run as the harness saw it: the scenario's record plus what the

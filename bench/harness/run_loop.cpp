@@ -52,7 +52,9 @@ result<bool> run_loop::run_one(std::size_t config, bool warmup, std::size_t roun
   ctx.on_note = callbacks_.note;
   if (!origin_)
     origin_ = std::chrono::steady_clock::now();
-  auto measured = measure_run(session_, ctx, *origin_);
+  auto measured = results_.harness.isolation.mode == isolation_mode::process
+                    ? measure_in_child(config, ctx)
+                    : measure_run(session_, ctx, *origin_);
   if (!measured)
     return measured.err();
   estimate_.record(config, measured->wall_s, warmup);
@@ -66,6 +68,18 @@ result<bool> run_loop::run_one(std::size_t config, bool warmup, std::size_t roun
   }
   report(0, config);
   return true;
+}
+
+result<run_result> run_loop::measure_in_child(std::size_t config, const harness_context& ctx) {
+  const auto& isolation = results_.harness.isolation;
+  child_run run{config, ctx.index, ctx.is_warmup, ctx.runs_planned, ctx.is_probe};
+  auto spawned = std::chrono::steady_clock::now();
+  auto measured = run_in_child(isolation, run, child_wait_s(isolation, *ctx.current), stop_.flag());
+  // The child's clock starts at its own start: the run began that much
+  // after this process spawned it.
+  if (measured)
+    measured->started_s += std::chrono::duration<double>(spawned - *origin_).count();
+  return measured;
 }
 
 bool run_loop::stopped() {

@@ -12,6 +12,8 @@
 
 namespace actorbench::bench {
 
+class harness_context;
+
 /// The runner's state across the phases of one invocation (rounds,
 /// --min-time, search): runs one configuration at a time, keeps its
 /// measured runs in the results, reports progress and notices a stop.
@@ -48,6 +50,8 @@ class run_loop {
 
  private:
   void report(double fraction_of_current, std::size_t current) const;
+  /// One run made by a child process (--isolate process).
+  result<run_result> measure_in_child(std::size_t config, const harness_context& ctx);
 
   scenario_session& session_;
   const runner_callbacks& callbacks_;

@@ -105,6 +105,10 @@ result<scenario_results> run_plan(const scenario& s, std::vector<configuration> 
   auto search = search_requested(s.declared(), plan);
   if (!search)
     return search.err();
+  // A search adds configurations the child's plan would not have.
+  if (*search && settings.isolation.mode == isolation_mode::process)
+    return bad_input("invalid --isolate 'process': " + s.declared().name
+                     + "'s search runs in process only; give the values to measure as a list");
   scenario_results results;
   results.scenario = s.declared();
   results.harness = settings;

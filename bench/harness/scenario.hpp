@@ -37,6 +37,11 @@ class scenario_session {
  public:
   virtual ~scenario_session() = default;
 
+  /// Called before each run of `c`, outside its timing and its CPU and
+  /// RSS figures: the place to make the run's resources live (the fan-out
+  /// starts the configuration's actor system here). An error ends the command.
+  virtual result<bool> before_run(const configuration&) { return true; }
+
   /// One measured run of ctx.config(). An error is a runtime failure (or
   /// bad input, when only running shows it) and ends the command; counts
   /// that must be 0 go into run_record::checks instead.

@@ -147,6 +147,9 @@ harness_settings read_harness(const json_node& n) {
   h.reference = n.at("reference").count();
   h.memory_budget_bytes = optional_of<std::uint64_t>(n, "memory_budget_bytes",
                                                      [](const json_node& v) { return v.count(); });
+  // Files written before --isolate ran every run in one process.
+  if (const auto* mode = n.find("isolation"); mode != nullptr && mode->is_string())
+    h.isolation.mode = *mode == "process" ? isolation_mode::process : isolation_mode::in_process;
   return h;
 }
 

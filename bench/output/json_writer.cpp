@@ -133,7 +133,8 @@ ordered harness_object(const harness_settings& h) {
           {"shuffle", h.shuffle},
           {"seed", h.seed},
           {"reference", h.reference},
-          {"memory_budget_bytes", optional_value(h.memory_budget_bytes)}};
+          {"memory_budget_bytes", optional_value(h.memory_budget_bytes)},
+          {"isolation", to_string(h.isolation.mode)}};
 }
 
 ordered part_object(const part_record& p) {

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -184,4 +185,42 @@ TEST_CASE("one small fan-out runs through the session and fills the record") {
   REQUIRE(skipped);
   CHECK(skipped->partial);
   CHECK(skipped->samples.empty());
+}
+
+namespace {
+
+std::size_t threads_of_this_process() {
+  std::size_t n = 0;
+  for (const auto& entry : std::filesystem::directory_iterator{"/proc/self/task"}) {
+    (void)entry;
+    ++n;
+  }
+  return n;
+}
+
+} // namespace
+
+TEST_CASE("the fan-out keeps one actor system live at a time, started before its run") {
+  auto s = make_fanout_scenario();
+  auto plan = s->refine(
+    {with(config(100), "threads", std::int64_t{3}), with(config(100), "threads", std::int64_t{1})});
+  REQUIRE(plan);
+  for (std::size_t i = 0; i < plan->size(); ++i)
+    (*plan)[i].index = i;
+  auto before = threads_of_this_process();
+  auto session = s->start(*plan);
+  REQUIRE(session);
+  // Nothing idles after the start: the systems made to resolve the plan are gone.
+  CHECK(threads_of_this_process() == before);
+  REQUIRE((*session)->before_run((*plan)[0]));
+  auto with_three = threads_of_this_process();
+  REQUIRE((*session)->before_run((*plan)[1]));
+  auto with_one = threads_of_this_process();
+  // Three workers replaced by one: the other system's threads are gone.
+  CHECK(with_three - with_one == 2);
+  fake_context ctx{(*plan)[1]};
+  REQUIRE((*session)->run(ctx));
+  CHECK(threads_of_this_process() == with_one);
+  REQUIRE((*session)->before_run((*plan)[0]));
+  CHECK(threads_of_this_process() == with_three);
 }
