@@ -1,5 +1,6 @@
 #include "bench/harness/noise_monitor.hpp"
 
+#include "actors/runtime/cpu_pinning.hpp"
 #include "bench/harness/noise_probe.hpp"
 #include "bench/harness/noise_report.hpp"
 #include "bench/harness/statistics.hpp"
@@ -26,7 +27,8 @@ noise_monitor::noise_monitor(const harness_settings& settings, scenario_results&
   if (!on_)
     return;
   noise_record r;
-  r.cpus = allowed_cpus();
+  // The scheduler's threads may run on any of them (--pin chooses among them).
+  r.cpus = actors::allowed_cpus();
   r.margin = default_noise_margin;
   r.max_noise = settings.max_noise;
   results_.noise = std::move(r);

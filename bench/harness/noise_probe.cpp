@@ -1,7 +1,5 @@
 #include "bench/harness/noise_probe.hpp"
 
-#include <pthread.h>
-#include <sched.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -12,6 +10,8 @@
 #include <numeric>
 #include <random>
 #include <thread>
+
+#include "actors/runtime/cpu_pinning.hpp"
 
 namespace actorbench::bench {
 
@@ -117,28 +117,13 @@ std::vector<double> noise_probe::run_on(const std::vector<int>& cpus, bool& pinn
     double ms = 0;
     bool ok = true;
     std::thread probe{[&] {
-      cpu_set_t set;
-      CPU_ZERO(&set);
-      CPU_SET(cpu, &set);
-      ok = pthread_setaffinity_np(pthread_self(), sizeof(set), &set) == 0;
+      ok = actors::pin_this_thread({cpu});
       ms = run_here();
     }};
     probe.join();
     pinned = pinned && ok;
     out.push_back(ms);
   }
-  return out;
-}
-
-std::vector<int> allowed_cpus() {
-  cpu_set_t set;
-  CPU_ZERO(&set);
-  std::vector<int> out;
-  if (sched_getaffinity(0, sizeof(set), &set) != 0)
-    return out;
-  for (int cpu = 0; cpu < CPU_SETSIZE; ++cpu)
-    if (CPU_ISSET(cpu, &set))
-      out.push_back(cpu);
   return out;
 }
 

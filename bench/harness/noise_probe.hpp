@@ -21,7 +21,7 @@ class noise_probe {
   static const noise_probe& shared();
 
   /// Milliseconds of the work on each of `cpus`, measured in turn by a
-  /// short-lived thread pinned to that CPU (pthread_setaffinity_np), so
+  /// short-lived thread pinned to that CPU (actors::pin_this_thread), so
   /// the probes do not compete with each other. `pinned` is set false
   /// when pinning failed; that CPU's probe then ran unpinned.
   std::vector<double> run_on(const std::vector<int>& cpus, bool& pinned) const;
@@ -41,9 +41,5 @@ class noise_probe {
   std::vector<std::uint32_t> next_;
   std::size_t units_;
 };
-
-/// The CPUs this process may run on (sched_getaffinity), ascending; the
-/// scheduler's threads are confined to them. Empty when unknown.
-std::vector<int> allowed_cpus();
 
 } // namespace actorbench::bench
