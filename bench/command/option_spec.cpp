@@ -100,6 +100,25 @@ void add_run_order(std::vector<option_spec>& out) {
     "dry-run", "Print the plan (configurations and runs) and exit without running", harness_group));
 }
 
+// The host noise monitor (bench/harness/noise_monitor.hpp).
+void add_noise_options(std::vector<option_spec>& out) {
+  out.push_back(value_option(
+    "noise-probe", "on|off",
+    "Time a fixed ~3 ms piece of CPU and memory work (no actors) before the first round and "
+    "after each, on every CPU this process may use in turn (a short-lived thread pinned to "
+    "each), and report in the footer and JSON how stable the host was; a warning names the "
+    "rounds whose probe was more than 25% off its median (default on)",
+    harness_group));
+  out.back().on_off = true;
+  out.push_back(value_option(
+    "max-noise", "PCT",
+    "Repeat a round whose probe after it was more than PCT percent off the median probe so "
+    "far, at most 3 times per round; the repeated round's runs replace its noisy ones, which "
+    "stay in the JSON (noise.discarded_runs) but out of every statistic (0 < PCT <= 1000; "
+    "default off)",
+    harness_group));
+}
+
 } // namespace
 
 std::vector<option_spec> param_options(const declaration& d) {
@@ -126,6 +145,7 @@ std::vector<option_spec> run_options(const declaration& d, const std::vector<std
   std::vector<option_spec> out;
   add_run_counts(out, d);
   add_run_order(out);
+  add_noise_options(out);
   add_format_output(out, "the results");
   std::string names;
   for (const auto& v : views)

@@ -1,5 +1,6 @@
 #include "bench/command/run_settings.hpp"
 
+#include <cstdlib>
 #include <random>
 
 #include "bench/harness/duration_value.hpp"
@@ -115,6 +116,25 @@ result<bool> read_memory(const by_name<std::string>& values, harness_settings& h
   return true;
 }
 
+// --max-noise PCT: "10" or "10%", a fraction of the median probe.
+result<bool> read_noise(const by_name<std::string>& values, harness_settings& h) {
+  if (auto ok = read_into(values, "noise-probe", h.noise_probe, read_on_off); !ok)
+    return ok;
+  const auto* text = find(values, "max-noise");
+  if (text == nullptr)
+    return true;
+  auto number = text->size() > 1 && text->back() == '%' ? text->substr(0, text->size() - 1) : *text;
+  char* end = nullptr;
+  double pct = number.empty() ? 0 : std::strtod(number.c_str(), &end);
+  if (number.empty() || end != number.c_str() + number.size() || !(pct > 0 && pct <= 1000))
+    return bad_input("invalid --max-noise '" + *text
+                     + "': expected a percentage above 0 and at most 1000, such as 10 or 10%");
+  if (!h.noise_probe)
+    return bad_input("invalid --max-noise '" + *text + "': needs --noise-probe on");
+  h.max_noise = pct / 100;
+  return true;
+}
+
 } // namespace
 
 result<bool> read_on_off(const std::string& option, const std::string& text) {
@@ -161,6 +181,8 @@ result<run_settings> read_run_settings(const by_name<std::string>& values, const
   if (auto ok = read_memory(values, out.harness); !ok)
     return ok.err();
   if (auto ok = read_isolation(values, out); !ok)
+    return ok.err();
+  if (auto ok = read_noise(values, out.harness); !ok)
     return ok.err();
   auto output = read_output_settings(values);
   if (!output)

@@ -40,6 +40,11 @@ struct harness_settings {
   std::optional<std::uint64_t> memory_budget_bytes;
   /// --isolate: the JSON keeps the mode ("isolation").
   isolation_settings isolation;
+  /// Probe the host before the first round and after each (noise_probe.hpp).
+  bool noise_probe = true;
+  /// Repeat a round whose probe after it was off its median by more than
+  /// this fraction (0.1 = --max-noise 10); empty: never repeat.
+  std::optional<double> max_noise;
 };
 
 /// One run as the harness saw it: the scenario's record plus what the
@@ -58,6 +63,44 @@ struct run_result {
   double load_before = 0;
   double load_after = 0;
   run_record record;
+};
+
+/// One probe of the host (bench/harness/noise_probe.hpp): the same fixed
+/// work timed once on each CPU the scheduler threads may use.
+struct noise_sample {
+  /// The measured round (from 0) it followed; empty: before the first round.
+  std::optional<std::size_t> after_round;
+  /// Milliseconds per CPU, in the order of noise_record::cpus.
+  std::vector<double> cpu_ms;
+  /// --max-noise repeated the round it followed: its runs were discarded.
+  bool discarded = false;
+};
+
+/// A run of a round that --max-noise repeated: kept for the record, in
+/// no statistics.
+struct discarded_run {
+  /// Index into scenario_results::configurations.
+  std::size_t configuration = 0;
+  run_result run;
+};
+
+/// What the host noise monitor saw during one invocation.
+struct noise_record {
+  /// The CPUs probed, each by a short-lived thread pinned to it in turn.
+  std::vector<int> cpus;
+  /// Pinning worked; when false each probe ran unpinned.
+  bool pinned = true;
+  /// The calibrated work: units of a fixed integer/FP loop plus a walk
+  /// over a buffer of buffer_bytes (bigger than L2).
+  std::size_t work_units = 0;
+  std::size_t buffer_bytes = 0;
+  /// A round is named in the warning when its probe is more than this
+  /// fraction off the median probe.
+  double margin = 0.25;
+  std::optional<double> max_noise;
+  std::size_t max_repeats = 3;
+  std::vector<noise_sample> samples;
+  std::vector<discarded_run> discarded;
 };
 
 /// One configuration and its measured runs (warm-ups are not kept).
@@ -109,6 +152,8 @@ struct scenario_results {
   /// Empty, or why the runs ended early: "signal 2", "time limit".
   std::string stopped;
   std::optional<search_result> search;
+  /// The host noise monitor's probes; empty when off or for a search.
+  std::optional<noise_record> noise;
 };
 
 } // namespace actorbench::bench

@@ -7,6 +7,8 @@
 
 #include "bench/harness/machine_info.hpp"
 #include "bench/harness/memory_check.hpp"
+#include "bench/harness/noise_monitor.hpp"
+#include "bench/harness/noise_probe.hpp"
 #include "bench/harness/run_loop.hpp"
 #include "bench/harness/search.hpp"
 
@@ -56,16 +58,22 @@ std::vector<std::size_t> below_min_time(run_loop& loop, const harness_settings& 
 }
 
 /// Warm-up rounds, measured rounds (A B C, A B C; shuffled within each),
-/// then --min-time rounds over the configurations that are still short.
+/// then --min-time rounds over the configurations that are still short;
+/// the noise monitor probes the host before the first and after each.
 result<bool> run_rounds(run_loop& loop, const harness_settings& settings) {
   std::vector<std::size_t> order(loop.results().configurations.size());
   std::iota(order.begin(), order.end(), 0);
   std::mt19937_64 rng{settings.seed};
   std::size_t round = 0;
-  auto next_round = [&](std::vector<std::size_t> cs, bool warmup) {
+  noise_monitor noise{settings, loop.results()};
+  auto next_round = [&](std::vector<std::size_t> cs, bool warmup) -> result<bool> {
     if (settings.shuffle && !warmup)
       std::shuffle(cs.begin(), cs.end(), rng);
-    return run_round(loop, cs, warmup, warmup ? 0 : round++);
+    if (warmup)
+      return run_round(loop, cs, true, 0);
+    auto r = round++;
+    return noise.after_round(r, run_round(loop, cs, false, r),
+                             [&] { return run_round(loop, cs, false, r); });
   };
   for (std::size_t w = 0; w < settings.warmup; ++w)
     if (auto more = next_round(order, true); !more || !*more)
@@ -98,6 +106,9 @@ void finish(scenario_results& results, const scenario_session& session, std::siz
 result<scenario_results> run_plan(const scenario& s, std::vector<configuration> plan,
                                   const harness_settings& settings, const std::atomic<bool>& stop,
                                   const runner_callbacks& callbacks) {
+  // The probe's one calibration per process is not charged to --time-limit.
+  if (settings.noise_probe)
+    noise_probe::shared();
   stop_watcher watcher{stop, deadline_of(settings)};
   if (auto fits = check_plan_memory(s, plan, settings.memory_budget_bytes); !fits)
     return fits.err();

@@ -251,6 +251,34 @@ search_result read_search(const json_node& n, std::size_t configurations) {
   return s;
 }
 
+// The probes and what they describe; the statistics are recomputed.
+noise_record read_noise(const json_node& n, std::size_t configurations) {
+  noise_record r;
+  for (const auto& cpu : n.at("cpus").items())
+    r.cpus.push_back(static_cast<int>(cpu.count()));
+  r.pinned = n.at("pinned").boolean();
+  r.work_units = n.at("work_units").count();
+  r.buffer_bytes = n.at("buffer_bytes").count();
+  r.margin = n.at("margin").real();
+  r.max_noise = optional_of<double>(n, "max_noise", [](const json_node& v) { return v.real(); });
+  r.max_repeats = n.at("max_repeats").count();
+  for (const auto& p : n.at("probes").items()) {
+    noise_sample s;
+    s.after_round =
+      optional_of<std::size_t>(p, "after_round", [](const json_node& v) { return v.count(); });
+    s.cpu_ms = p.at("cpu_ms").reals();
+    s.discarded = p.at("discarded").boolean();
+    r.samples.push_back(std::move(s));
+  }
+  for (const auto& d : n.at("discarded_runs").items()) {
+    auto c = d.at("configuration").count();
+    if (c >= configurations)
+      d.at("configuration").fail("the index of a configuration");
+    r.discarded.push_back({c, read_run(d.at("run"))});
+  }
+  return r;
+}
+
 scenario_results read_schema2(const json_node& doc) {
   scenario_results r;
   r.tool = read_tool(doc.at("tool"));
@@ -271,6 +299,9 @@ scenario_results read_schema2(const json_node& doc) {
     doc.at("harness").at("reference").fail("the index of a configuration");
   r.search = optional_of<search_result>(
     doc, "search", [&](const json_node& v) { return read_search(v, r.configurations.size()); });
+  // Absent in files from before the noise monitor.
+  if (doc.has("noise"))
+    r.noise = read_noise(doc.at("noise"), r.configurations.size());
   return r;
 }
 

@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "bench/harness/derived.hpp"
+#include "bench/harness/noise_report.hpp"
 #include "bench/harness/statistics.hpp"
 #include "bench/output/json_names.hpp"
 #include "bench/output/results_writer.hpp"
@@ -246,6 +247,49 @@ ordered search_object(const search_result& s) {
   return out;
 }
 
+ordered optional_round(const std::optional<std::size_t>& round) {
+  return round ? ordered(*round) : ordered();
+}
+
+// The probes and, for readers of the file only, their statistics and the
+// warning (bench/harness/noise_report.hpp).
+ordered noise_object(const noise_record& n) {
+  auto s = summarize_noise(n);
+  auto probes = ordered::array();
+  auto probe_times = ordered::array();
+  for (const auto& p : n.samples) {
+    probes.push_back({{"after_round", optional_round(p.after_round)},
+                      {"cpu_ms", numbers(p.cpu_ms)},
+                      {"ms", number(probe_ms(p))},
+                      {"discarded", p.discarded}});
+    probe_times.push_back(number(probe_ms(p)));
+  }
+  auto discarded = ordered::array();
+  for (const auto& d : n.discarded)
+    discarded.push_back({{"configuration", d.configuration}, {"run", run_object(d.run)}});
+  auto warning = noise_warning(n, s);
+  return {{"cpus", n.cpus},
+          {"pinned", n.pinned},
+          {"work_units", n.work_units},
+          {"buffer_bytes", n.buffer_bytes},
+          {"margin", number(n.margin)},
+          {"max_noise", n.max_noise ? number(*n.max_noise) : ordered()},
+          {"max_repeats", n.max_repeats},
+          {"probe_ms", probe_times},
+          {"probes", probes},
+          {"median_ms", number(s.median_ms)},
+          {"spread", number(s.spread)},
+          {"drift", number(s.drift)},
+          {"worst_round", optional_round(s.worst_round)},
+          {"worst_ratio", number(s.worst_ratio)},
+          {"slow_rounds", s.slow_rounds},
+          {"fast_rounds", s.fast_rounds},
+          {"repeated_rounds", s.repeated_rounds},
+          {"repeats", s.repeats},
+          {"warning", warning.empty() ? ordered() : ordered(warning)},
+          {"discarded_runs", discarded}};
+}
+
 ordered results_object(const scenario_results& r) {
   ordered out = {{"schema_version", scenario_results::schema_version},
                  {"tool",
@@ -263,6 +307,7 @@ ordered results_object(const scenario_results& r) {
   for (const auto& c : r.configurations)
     out["configurations"].push_back(configuration_object(r, c));
   out["search"] = r.search ? search_object(*r.search) : ordered();
+  out["noise"] = r.noise ? noise_object(*r.noise) : ordered();
   return out;
 }
 

@@ -1,5 +1,6 @@
 #include <ostream>
 
+#include "bench/harness/noise_report.hpp"
 #include "bench/output/column_labels.hpp"
 #include "bench/output/results_grid.hpp"
 #include "bench/output/results_notes.hpp"
@@ -10,6 +11,18 @@
 namespace actorbench::bench {
 
 namespace {
+
+/// The noise monitor's footer and warning (bench/harness/noise_report.hpp);
+/// none when the probe was off.
+std::vector<std::string> noise_lines(const scenario_results& r) {
+  if (!r.noise)
+    return {};
+  auto s = summarize_noise(*r.noise);
+  std::vector<std::string> out{noise_footer(*r.noise, s)};
+  if (auto warning = noise_warning(*r.noise, s); !warning.empty())
+    out.push_back("warning: " + warning);
+  return out;
+}
 
 /// The generic table: title, constants, the blocks, comparison, warnings.
 class table_writer : public results_writer {
@@ -34,6 +47,7 @@ class table_writer : public results_writer {
     }
     write_section(comparison_notes(r, grid.columns), out);
     write_section(warning_notes(r, grid.columns), out);
+    write_section(noise_lines(r), out);
   }
 
  private:
@@ -70,6 +84,9 @@ class view_writer : public results_writer {
 
   void write(const scenario_results& r, std::ostream& out) const override {
     view_->write(r, style_, out);
+    for (const auto& line : noise_lines(r))
+      for (const auto& part : wrap_text((style_.markdown ? "- " : "") + line, style_.width, "    "))
+        out << part << '\n';
   }
 
  private:

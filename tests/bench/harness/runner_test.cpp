@@ -215,6 +215,9 @@ TEST_CASE("runner: the time limit sets run_context::stop and ends the runs") {
                  }};
   auto settings = settings_with(1000, 0);
   settings.time_limit_s = 0.05;
+  // The probe before the first round counts against the limit; on a busy
+  // host it could take all of these 50 ms.
+  settings.noise_probe = false;
   auto results = run_plan(s, plan_for(s, "1,2"), settings, never);
   REQUIRE(results);
   CHECK(results->stopped == "time limit");
@@ -315,4 +318,24 @@ TEST_CASE("runner: notes of a run reach the callback") {
   REQUIRE(run_plan(s, plan_for(s, "1,2"), settings_with(1, 0), never, callbacks));
   CHECK(notes == std::vector<std::string>{"procs 1", "procs 2"});
   CHECK(progress_calls == 4); // one within and one after each run
+}
+
+TEST_CASE("runner: the noise monitor probes before the first round and after each measured one") {
+  recorder rec;
+  toy_scenario s{procs_declaration(), rec.run()};
+  auto settings = settings_with(3, 2);
+  auto results = run_plan(s, plan_for(s, "1,2"), settings, never);
+  REQUIRE(results);
+  REQUIRE(results->noise);
+  const auto& samples = results->noise->samples;
+  REQUIRE(samples.size() == 4); // before, and after rounds 0, 1, 2; none after warm-ups
+  CHECK_FALSE(samples[0].after_round);
+  for (std::size_t i = 1; i < samples.size(); ++i)
+    CHECK(samples[i].after_round == i - 1);
+  CHECK(samples[0].cpu_ms.size() == results->noise->cpus.size());
+  CHECK(results->noise->discarded.empty());
+  settings.noise_probe = false;
+  auto off = run_plan(s, plan_for(s, "1,2"), settings, never);
+  REQUIRE(off);
+  CHECK_FALSE(off->noise);
 }

@@ -45,6 +45,27 @@ TEST_CASE("json_reader: write, read and write again gives the same JSON") {
   CHECK(to_json(*read) == first);
 }
 
+TEST_CASE("json_reader: the noise monitor's record comes back, and older files have none") {
+  auto first = to_json(testing::noisy_sample_results());
+  auto read = read_results(first, "noisy.json");
+  REQUIRE(read);
+  CHECK(to_json(*read) == first);
+  REQUIRE(read->noise);
+  CHECK(read->noise->samples.size() == 4);
+  CHECK_FALSE(read->noise->samples[0].after_round);
+  CHECK(read->noise->samples[2].discarded);
+  REQUIRE(read->noise->discarded.size() == 1);
+  CHECK(read->noise->discarded[0].configuration == 1);
+  auto doc = json::parse(first);
+  doc.erase("noise");
+  auto old = read_results(doc.dump(), "older.json");
+  REQUIRE(old);
+  CHECK_FALSE(old->noise);
+  doc = json::parse(first);
+  doc["noise"]["discarded_runs"][0]["configuration"] = 7;
+  CHECK(refusal(doc.dump()).find("noise.discarded_runs[0].configuration") != std::string::npos);
+}
+
 TEST_CASE("json_reader: values come back typed and kebab-case, NaN as NaN") {
   auto r = read_results(to_json(testing::sample_results()), "sample.json");
   REQUIRE(r);

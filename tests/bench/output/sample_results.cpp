@@ -103,4 +103,22 @@ scenario_results sample_results() {
   return r;
 }
 
+scenario_results noisy_sample_results() {
+  auto r = sample_results();
+  r.search.reset();
+  noise_record n;
+  n.cpus = {0, 1};
+  n.work_units = 40;
+  n.buffer_bytes = 2u << 20;
+  n.max_noise = 0.1;
+  n.samples = {{std::nullopt, {3.0, 3.1}, false},
+               {0, {3.0, 2.9}, false},
+               {1, {5.5, 3.0}, true},
+               {1, {3.1, 3.0}, false}};
+  n.discarded.push_back({1, sample_run(1, 2.0)});
+  n.discarded.back().run.round = 1;
+  r.noise = std::move(n);
+  return r;
+}
+
 } // namespace actorbench::bench::testing

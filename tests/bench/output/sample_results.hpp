@@ -10,4 +10,8 @@ namespace actorbench::bench::testing {
 /// parameter holds a comma and quotes, for the CSV quoting.
 scenario_results sample_results();
 
+/// sample_results with the noise monitor's record (a repeated round, its
+/// discarded run) and no search.
+scenario_results noisy_sample_results();
+
 } // namespace actorbench::bench::testing

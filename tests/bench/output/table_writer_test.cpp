@@ -159,3 +159,27 @@ TEST_CASE("a view replaces the generic table") {
   make_table_writer({}, &v)->write(sample_results({}), out);
   CHECK(out.str() == "seed view 100");
 }
+
+TEST_CASE("the table's footer says how stable the host was, and warns of noisy rounds") {
+  auto r = sample_results({sample_runs(sample_config(1000, false), times_near(0.0005, 5))});
+  CHECK(line_starting(table_of(r), "host:").empty()); // no probes: no footer
+  noise_record n;
+  n.cpus = {0};
+  for (double ms : {3.0, 3.0, 3.1, 2.9, 5.4, 3.0, 3.0}) {
+    noise_sample s;
+    if (!n.samples.empty())
+      s.after_round = n.samples.size() - 1;
+    s.cpu_ms = {ms};
+    n.samples.push_back(s);
+  }
+  r.noise = n;
+  auto text = table_of(r);
+  CHECK(line_starting(text, "host:")
+        == "host: probe median 3 ms (1 CPU), spread ±0.0%, drift +0.0%, worst round 4 (1.8x)");
+  CHECK(line_starting(text, "- host:").empty());
+  CHECK(text.find("warning: host noise: probe 1.8x slower during round 4 (more than 25% off its")
+        != std::string::npos);
+  table_style markdown;
+  markdown.markdown = true;
+  CHECK(line_starting(table_of(r, markdown), "- host: probe median 3 ms") != "");
+}

@@ -45,6 +45,7 @@ int main(int argc, char** argv) {
     return 1;
   }
   bool ok = write_file(dir + "/sample.json", testing::sample_results())
+            && write_file(dir + "/noisy.json", testing::noisy_sample_results())
             && write_file(dir + "/empty.json", emptiest())
             && write_file(dir + "/fanout-imported.json", *imported);
   if (!ok)

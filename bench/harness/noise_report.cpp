@@ -1,0 +1,160 @@
+#include "bench/harness/noise_report.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <limits>
+#include <set>
+
+#include "bench/harness/statistics.hpp"
+
+namespace actorbench::bench {
+
+namespace {
+
+std::vector<double> probe_times(const noise_record& r) {
+  std::vector<double> out;
+  for (const auto& s : r.samples)
+    out.push_back(probe_ms(s));
+  return out;
+}
+
+// The median of a third of the probes (at least one) from the front or back.
+double third_median(const std::vector<double>& times, bool last) {
+  auto n = std::max<std::size_t>(1, times.size() / 3);
+  auto from = last ? times.end() - static_cast<std::ptrdiff_t>(n) : times.begin();
+  return median({from, from + static_cast<std::ptrdiff_t>(n)});
+}
+
+double relative_mad(const std::vector<double>& times, double mid) {
+  std::vector<double> deviations;
+  for (double t : times)
+    deviations.push_back(std::abs(t - mid));
+  return median(std::move(deviations)) / mid;
+}
+
+// "1.4x", "1.04x" near 1, where one decimal would say nothing.
+std::string noise_times(double ratio) {
+  char text[32];
+  std::snprintf(text, sizeof text, std::abs(ratio - 1) < 0.1 ? "%.2fx" : "%.1fx", ratio);
+  return text;
+}
+
+// "2%", "1.3%" below 10%, with a sign when asked: "+1%".
+std::string noise_percent(double fraction, bool sign) {
+  char text[32];
+  auto pct = fraction * 100;
+  std::snprintf(text, sizeof text,
+                std::abs(pct) < 10 ? (sign ? "%+.1f%%" : "%.1f%%") : (sign ? "%+.0f%%" : "%.0f%%"),
+                pct);
+  return text;
+}
+
+void mark_rounds(const noise_record& r, noise_summary& s) {
+  double worst = 0;
+  std::set<std::size_t> repeated;
+  for (const auto& sample : r.samples) {
+    if (!sample.after_round)
+      continue;
+    auto ratio = probe_ms(sample) / s.median_ms;
+    if (sample.discarded) {
+      repeated.insert(*sample.after_round);
+      ++s.repeats;
+      continue;
+    }
+    if (std::abs(std::log(ratio)) > worst) {
+      worst = std::abs(std::log(ratio));
+      s.worst_round = *sample.after_round;
+      s.worst_ratio = ratio;
+    }
+    if (!off_by_more(probe_ms(sample), s.median_ms, r.margin))
+      continue;
+    if (ratio > 1) {
+      s.slow_rounds.push_back(*sample.after_round);
+      s.slow_ratio = std::max(s.slow_ratio, ratio);
+    } else {
+      s.fast_rounds.push_back(*sample.after_round);
+      s.fast_ratio = std::min(s.fast_ratio, ratio);
+    }
+  }
+  s.repeated_rounds = repeated.size();
+}
+
+} // namespace
+
+double probe_ms(const noise_sample& s) {
+  if (s.cpu_ms.empty())
+    return std::numeric_limits<double>::quiet_NaN();
+  return *std::max_element(s.cpu_ms.begin(), s.cpu_ms.end());
+}
+
+bool off_by_more(double ms, double median, double fraction) {
+  return median > 0 && std::abs(ms / median - 1) > fraction;
+}
+
+noise_summary summarize_noise(const noise_record& r) {
+  noise_summary s;
+  auto times = probe_times(r);
+  s.probes = times.size();
+  if (times.empty()) {
+    s.median_ms = s.spread = s.drift = std::numeric_limits<double>::quiet_NaN();
+    return s;
+  }
+  s.median_ms = median(times);
+  s.spread = relative_mad(times, s.median_ms);
+  s.drift = (third_median(times, true) - third_median(times, false)) / s.median_ms;
+  mark_rounds(r, s);
+  return s;
+}
+
+std::string round_ranges(const std::vector<std::size_t>& rounds) {
+  std::string out;
+  for (std::size_t i = 0; i < rounds.size();) {
+    auto j = i;
+    while (j + 1 < rounds.size() && rounds[j + 1] == rounds[j] + 1)
+      ++j;
+    out += (out.empty() ? "" : ", ") + std::to_string(rounds[i] + 1);
+    if (j > i)
+      out += "-" + std::to_string(rounds[j] + 1);
+    i = j + 1;
+  }
+  return out;
+}
+
+std::string noise_footer(const noise_record& r, const noise_summary& s) {
+  if (s.probes == 0)
+    return "host: no probes";
+  char median_text[32];
+  std::snprintf(median_text, sizeof median_text, "%.3g", s.median_ms);
+  auto out = std::string{"host: probe median "} + median_text + " ms";
+  out += " (" + std::to_string(r.cpus.size()) + (r.cpus.size() == 1 ? " CPU" : " CPUs")
+         + (r.pinned ? "" : ", unpinned") + "), spread ±" + noise_percent(s.spread, false)
+         + ", drift " + noise_percent(s.drift, true);
+  if (s.worst_round)
+    out += ", worst round " + std::to_string(*s.worst_round + 1) + " (" + noise_times(s.worst_ratio)
+           + ")";
+  if (r.max_noise)
+    out += "; --max-noise " + noise_percent(*r.max_noise, false) + " repeated "
+           + std::to_string(s.repeated_rounds) + (s.repeated_rounds == 1 ? " round" : " rounds")
+           + " (" + std::to_string(s.repeats) + (s.repeats == 1 ? " repeat" : " repeats")
+           + ", at most " + std::to_string(r.max_repeats) + " per round)";
+  return out;
+}
+
+std::string noise_warning(const noise_record& r, const noise_summary& s) {
+  std::string out;
+  auto during = [](const std::vector<std::size_t>& rounds) {
+    return (rounds.size() == 1 ? " during round " : " during rounds ") + round_ranges(rounds);
+  };
+  if (!s.slow_rounds.empty())
+    out = noise_times(s.slow_ratio) + " slower" + during(s.slow_rounds);
+  if (!s.fast_rounds.empty())
+    out +=
+      (out.empty() ? "" : ", ") + noise_times(1 / s.fast_ratio) + " faster" + during(s.fast_rounds);
+  if (out.empty())
+    return out;
+  return "host noise: probe " + out + " (more than " + noise_percent(r.margin, false)
+         + " off its median); other work on the machine may have disturbed those rounds' runs";
+}
+
+} // namespace actorbench::bench

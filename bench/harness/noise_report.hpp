@@ -1,0 +1,62 @@
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "bench/harness/results.hpp"
+
+namespace actorbench::bench {
+
+/// The margin by default: a round is named when its probe is more than
+/// 25% off the median probe (a quiet run here stays within about 10%).
+constexpr double default_noise_margin = 0.25;
+
+/// A probe's time: its slowest CPU's, since one loaded CPU slows the
+/// scheduler threads that run there.
+double probe_ms(const noise_sample& s);
+
+/// How stable the host was over one invocation's probes.
+struct noise_summary {
+  std::size_t probes = 0;
+  /// Median of the probes' times (NaN without probes).
+  double median_ms = 0;
+  /// Median absolute deviation over the median: "spread ±2%".
+  double spread = 0;
+  /// Median of the last third of the probes over that of the first
+  /// third, minus 1: "+1%" is the host slowing down during the run.
+  double drift = 0;
+  /// The measured round (from 0) whose probe after it was furthest off
+  /// the median, either way, and its probe over the median.
+  std::optional<std::size_t> worst_round;
+  double worst_ratio = 1;
+  /// Rounds whose (kept) probe was more than the margin slower, and
+  /// faster, than the median, with the extreme ratio of each group.
+  std::vector<std::size_t> slow_rounds;
+  double slow_ratio = 1;
+  std::vector<std::size_t> fast_rounds;
+  double fast_ratio = 1;
+  /// Rounds --max-noise repeated, and the repeats in all.
+  std::size_t repeated_rounds = 0;
+  std::size_t repeats = 0;
+};
+
+/// The statistics of a record's probes.
+noise_summary summarize_noise(const noise_record& r);
+
+/// Whether a probe of `ms` is more than `fraction` off `median`.
+bool off_by_more(double ms, double median, double fraction);
+
+/// Rounds (from 0) as the user counts them (from 1), runs joined: "7-8, 12".
+std::string round_ranges(const std::vector<std::size_t>& rounds);
+
+/// The table's footer line: "host: probe median 3.1 ms (2 CPUs), spread ±2%,
+/// drift +1%, worst round 7 (1.4x)", and the repeats when there were any.
+std::string noise_footer(const noise_record& r, const noise_summary& s);
+
+/// "host noise: probe 1.8x slower during rounds 7-8" (and the faster
+/// rounds); empty when no round was off by more than the margin.
+std::string noise_warning(const noise_record& r, const noise_summary& s);
+
+} // namespace actorbench::bench

@@ -1,0 +1,193 @@
+#include <doctest/doctest.h>
+
+#include "bench/harness/noise_monitor.hpp"
+#include "bench/harness/noise_report.hpp"
+
+using namespace actorbench::bench;
+
+namespace {
+
+/// A record of two CPUs: the probe before the first round, then one after
+/// each round, each probe's slowest CPU taking `ms[i]`.
+noise_record record_of(const std::vector<double>& ms) {
+  noise_record r;
+  r.cpus = {0, 1};
+  for (std::size_t i = 0; i < ms.size(); ++i) {
+    noise_sample s;
+    if (i > 0)
+      s.after_round = i - 1;
+    s.cpu_ms = {ms[i] * 0.98, ms[i]};
+    r.samples.push_back(s);
+  }
+  return r;
+}
+
+} // namespace
+
+TEST_CASE("noise report: a quiet host warns about nothing") {
+  auto r = record_of({3.0, 3.05, 2.98, 3.1, 3.02, 2.95, 3.0, 3.04, 3.3, 2.9});
+  auto s = summarize_noise(r);
+  CHECK(s.probes == 10);
+  CHECK(s.median_ms == doctest::Approx(3.01));
+  CHECK(s.slow_rounds.empty());
+  CHECK(s.fast_rounds.empty());
+  CHECK(noise_warning(r, s).empty());
+  REQUIRE(s.worst_round);
+  CHECK(*s.worst_round == 7); // the probe of 3.3 ms followed round 8 (from 0: 7)
+  CHECK(noise_footer(r, s)
+        == "host: probe median 3.01 ms (2 CPUs), spread ±1.2%, drift +1.3%, worst round 8 (1.10x)");
+}
+
+TEST_CASE("noise report: the slowest CPU is a probe's time") {
+  noise_sample s;
+  s.cpu_ms = {3.0, 5.5, 2.9};
+  CHECK(probe_ms(s) == 5.5);
+  CHECK(std::isnan(probe_ms(noise_sample{})));
+}
+
+TEST_CASE("noise report: the rounds off by more than the margin are named, as ranges") {
+  auto r = record_of({3, 3, 3, 3, 3, 3, 3, 5.4, 4.2, 3, 3, 3, 4, 3, 3});
+  auto s = summarize_noise(r);
+  CHECK(s.slow_rounds == std::vector<std::size_t>{6, 7, 11});
+  CHECK(s.slow_ratio == doctest::Approx(1.8));
+  CHECK(s.fast_rounds.empty());
+  CHECK(*s.worst_round == 6);
+  CHECK(noise_warning(r, s)
+        == "host noise: probe 1.8x slower during rounds 7-8, 12 (more than 25% off its median);"
+           " other work on the machine may have disturbed those rounds' runs");
+  CHECK(noise_footer(r, s).find("worst round 7 (1.8x)") != std::string::npos);
+}
+
+TEST_CASE("noise report: faster rounds are named apart, and the margin is the record's") {
+  auto r = record_of({3, 3, 3, 2, 3, 3, 3.5});
+  auto s = summarize_noise(r);
+  CHECK(s.fast_rounds == std::vector<std::size_t>{2});
+  CHECK(s.slow_rounds.empty()); // 3.5 is 17% off, within 25%
+  CHECK(noise_warning(r, s).find("1.5x faster during round 3") != std::string::npos);
+  r.margin = 0.1;
+  s = summarize_noise(r);
+  CHECK(s.slow_rounds == std::vector<std::size_t>{5});
+  CHECK(noise_warning(r, s).find("probe 1.2x slower during round 6, 1.5x faster during round 3")
+        != std::string::npos);
+}
+
+TEST_CASE("noise report: repeated rounds count, their discarded probes are not named") {
+  auto r = record_of({3, 3, 9, 3, 3});
+  r.samples[2].discarded = true; // round 1's first try; samples[3] is its repeat
+  r.samples[3].after_round = 1;
+  r.max_noise = 0.1;
+  auto s = summarize_noise(r);
+  CHECK(s.slow_rounds.empty());
+  CHECK(s.repeated_rounds == 1);
+  CHECK(s.repeats == 1);
+  CHECK(noise_warning(r, s).empty());
+  CHECK(
+    noise_footer(r, s).find("; --max-noise 10% repeated 1 round (1 repeat, at most 3 per round)")
+    != std::string::npos);
+}
+
+TEST_CASE("noise report: round ranges count from 1") {
+  CHECK(round_ranges({}).empty());
+  CHECK(round_ranges({0}) == "1");
+  CHECK(round_ranges({0, 1, 2, 4, 6, 7}) == "1-3, 5, 7-8");
+  CHECK(off_by_more(4, 3, 0.25));
+  CHECK_FALSE(off_by_more(3.7, 3, 0.25));
+  CHECK(off_by_more(2.2, 3, 0.25));
+}
+
+TEST_CASE("noise report: no probes is said, not divided by") {
+  noise_record r;
+  auto s = summarize_noise(r);
+  CHECK(s.probes == 0);
+  CHECK(noise_footer(r, s) == "host: no probes");
+  CHECK(noise_warning(r, s).empty());
+}
+
+namespace {
+
+/// Results of one configuration with one run per round so far.
+struct fake_rounds {
+  scenario_results results;
+  std::vector<double> probes; // the slowest CPU's time of each probe, in turn
+  std::size_t probed = 0;
+  std::size_t reruns = 0;
+
+  fake_rounds() { results.configurations.resize(1); }
+  noise_monitor::probe_fn probe() {
+    return [this](noise_record&) {
+      auto ms = probes.at(probed++);
+      return std::vector<double>{ms, ms};
+    };
+  }
+  void add_run(std::size_t round) {
+    run_result run;
+    run.round = round;
+    run.index = results.configurations[0].runs.size();
+    results.configurations[0].runs.push_back(run);
+  }
+  result<bool> round(noise_monitor& m, std::size_t r) {
+    add_run(r);
+    return m.after_round(r, true, [this, r]() -> result<bool> {
+      ++reruns;
+      add_run(r);
+      return true;
+    });
+  }
+};
+
+} // namespace
+
+TEST_CASE("noise monitor: --max-noise repeats a noisy round, its runs kept apart") {
+  fake_rounds f;
+  f.probes = {3, 3, 9, 3, 3};
+  harness_settings settings;
+  settings.max_noise = 0.2;
+  noise_monitor m{settings, f.results, f.probe()};
+  for (std::size_t r = 0; r < 3; ++r)
+    REQUIRE(f.round(m, r));
+  CHECK(f.reruns == 1);
+  CHECK(f.probed == 5);
+  const auto& runs = f.results.configurations[0].runs;
+  REQUIRE(runs.size() == 3);
+  CHECK(runs[1].round == 1);
+  CHECK(runs[1].index == 1);
+  REQUIRE(f.results.noise);
+  const auto& noise = *f.results.noise;
+  REQUIRE(noise.discarded.size() == 1);
+  CHECK(noise.discarded[0].configuration == 0);
+  CHECK(noise.discarded[0].run.round == 1);
+  CHECK(noise.samples[2].discarded);
+  CHECK_FALSE(noise.samples[3].discarded);
+  CHECK(*noise.samples[3].after_round == 1);
+}
+
+TEST_CASE("noise monitor: repeats are bounded, and off without --max-noise") {
+  fake_rounds f;
+  f.probes = {3, 3, 3, 3, 3, 9, 9, 9, 9};
+  harness_settings settings;
+  settings.max_noise = 0.2;
+  noise_monitor m{settings, f.results, f.probe()};
+  for (std::size_t r = 0; r < 5; ++r)
+    REQUIRE(f.round(m, r));
+  CHECK(f.reruns == 3); // max_repeats
+  CHECK(f.results.noise->discarded.size() == 3);
+  // Still noisy after the last repeat: the warning names it.
+  CHECK(summarize_noise(*f.results.noise).slow_rounds == std::vector<std::size_t>{4});
+
+  fake_rounds quiet;
+  quiet.probes = {3, 9};
+  noise_monitor plain{harness_settings{}, quiet.results, quiet.probe()};
+  REQUIRE(quiet.round(plain, 0));
+  CHECK(quiet.reruns == 0);
+  CHECK(quiet.results.noise->samples.size() == 2);
+}
+
+TEST_CASE("noise monitor: --noise-probe off probes nothing") {
+  fake_rounds f;
+  harness_settings settings;
+  settings.noise_probe = false;
+  noise_monitor m{settings, f.results, f.probe()};
+  REQUIRE(f.round(m, 0));
+  CHECK(f.probed == 0);
+  CHECK_FALSE(f.results.noise);
+}
