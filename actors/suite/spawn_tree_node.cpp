@@ -1,6 +1,7 @@
 #include "actors/suite/spawn_tree_node.hpp"
 
 #include <algorithm>
+#include <array>
 #include <utility>
 
 #include <caf/event_based_actor.hpp>
@@ -118,6 +119,14 @@ constexpr std::uint32_t children_window = 256;
 // opener's hash map, as they come.
 constexpr std::uint32_t dense_children = 1024;
 
+// Answers an inner actor keeps before opening them. Opening them together,
+// when the last child's arrives (or this many are waiting), runs B opens
+// back to back: between two answers CAF spawns and starts the next child,
+// whose code evicts OpenSSL's from the L1 instruction cache (bench/RESULTS.md,
+// issue 16), so interleaved opens each started cold. 16 covers the default
+// B = 10; wider trees open in runs of 16.
+constexpr std::uint32_t open_batch = 16;
+
 // An inner actor of height h >= 1: spawns its B children (leaves when h is
 // 1), opens and sums their answers, and answers its parent.
 class inner_actor : public unlogged_actor<caf::event_based_actor> {
@@ -143,7 +152,7 @@ class inner_actor : public unlogged_actor<caf::event_based_actor> {
       return {};
     }
     spawn_children(children_window);
-    return {[this](const tree_answer& a) { on_answer(a); }};
+    return {[this](tree_answer& a) { on_answer(a); }};
   }
 
   // The one message an inner actor gets B times, taken without CAF's
@@ -151,7 +160,9 @@ class inner_actor : public unlogged_actor<caf::event_based_actor> {
   caf::invoke_message_result consume(caf::mailbox_element& x) override {
     auto& content = x.content();
     if (content.match_elements<tree_answer>()) {
-      on_answer(content.get_as<tree_answer>(0));
+      // Mutable, so the payload's bytes move into the batch (the message is
+      // this actor's alone: copy-on-write would not copy).
+      on_answer(content.get_mutable_as<tree_answer>(0));
       return caf::invoke_message_result::consumed;
     }
     return caf::event_based_actor::consume(x);
@@ -181,29 +192,51 @@ class inner_actor : public unlogged_actor<caf::event_based_actor> {
     }
   }
 
-  void on_answer(const tree_answer& a) {
+  // Keeps a child's answer for the next batch of opens; strangers are
+  // turned away at once, unopened.
+  void on_answer(tree_answer& a) {
     if (a.payload.sender - first_child_ >= job_->branching) {
       job_->strangers.fetch_add(1, std::memory_order_relaxed);
       return;
     }
-    auto verdict = opener_.open(a.payload);
-    // A replay is a second copy of an answer already had: not an answer.
-    if (verdict == open_verdict::replayed)
-      return;
-    // A forged answer is one child's (its sender id opened the slot), but
-    // nothing in it is to be trusted.
-    if (verdict == open_verdict::ok) {
-      sum_ += a.sum;
-      actors_ += a.actors;
-    }
-    ++heard_;
+    pending_[pending_count_++] = std::move(a);
     if (next_child_ < job_->branching)
       spawn_children(1);
+    settle();
+  }
+
+  // Opens the batch when it is full or may hold the last answer, and
+  // answers the parent once every child is heard from. A replayed copy
+  // makes a batch open early; it is then dropped and the actor waits on.
+  void settle() {
+    if (pending_count_ < open_batch && heard_ + pending_count_ < job_->branching)
+      return;
+    open_pending();
     if (heard_ < job_->branching)
       return;
     send_answer(*job_, context(), parent_, index_, sum_, actors_ + 1);
     parent_ = nullptr;
     quit();
+  }
+
+  // Opens the kept answers in arrival order (a child's copies stay in order,
+  // so replays are still caught); only a verified one's numbers are used.
+  void open_pending() {
+    for (std::uint32_t i = 0; i < pending_count_; ++i) {
+      auto& a = pending_[i];
+      auto verdict = opener_.open(a.payload);
+      // A replay is a second copy of an answer already had: not an answer.
+      if (verdict == open_verdict::replayed)
+        continue;
+      // A forged answer is one child's (its sender id opened the slot), but
+      // nothing in it is to be trusted.
+      if (verdict == open_verdict::ok) {
+        sum_ += a.sum;
+        actors_ += a.actors;
+      }
+      ++heard_;
+    }
+    pending_count_ = 0;
   }
 
   tree_job* job_;
@@ -217,6 +250,8 @@ class inner_actor : public unlogged_actor<caf::event_based_actor> {
   std::uint32_t heard_ = 0;
   std::uint64_t sum_ = 0;
   std::uint64_t actors_ = 0;
+  std::array<tree_answer, open_batch> pending_;
+  std::uint32_t pending_count_ = 0;
 };
 
 // Receives the root's answer in place of a parent.
