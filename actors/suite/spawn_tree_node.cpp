@@ -51,12 +51,9 @@ int apply_fault(const tree_job& job, tree_answer& a) {
   return 1;
 }
 
-// Seals and sends the answer of tree index `index`. Anonymously (a sender
-// reference would keep this actor's memory alive until its parent reads the
-// answer) and through this worker (`ctx`), so the waiting parent is
-// scheduled next on it, in front of the other jobs, instead of round-robin.
-void send_answer(tree_job& job, caf::execution_unit* ctx, const caf::actor& parent,
-                 std::uint32_t index, std::uint64_t sum, std::uint64_t actors) {
+// Seals the answer of tree index `index`.
+tree_answer seal_answer(tree_job& job, std::uint32_t index, std::uint64_t sum,
+                        std::uint64_t actors) {
   message_sealer sealer{job.sealing_keys, index};
   tree_answer a;
   a.sum = sum;
@@ -67,15 +64,35 @@ void send_answer(tree_job& job, caf::execution_unit* ctx, const caf::actor& pare
     job.seal_failures.fetch_add(1, std::memory_order_relaxed);
     a.payload.sender = index;
   }
+  return a;
+}
+
+// Sends the answer of tree index `index`, with the test's fault applied.
+// Anonymously (a sender reference would keep this actor's memory alive until
+// its parent reads the answer) and through this worker (`ctx`), so the
+// waiting parent is scheduled next on it, in front of the other jobs,
+// instead of round-robin.
+void deliver_answer(tree_job& job, caf::execution_unit* ctx, const caf::actor& parent,
+                    std::uint32_t index, tree_answer a) {
   int copies = index == job.fault_index ? apply_fault(job, a) : 1;
   if (copies == 2)
     parent->eq_impl(caf::make_message_id(), nullptr, ctx, a);
   parent->eq_impl(caf::make_message_id(), nullptr, ctx, std::move(a));
 }
 
+// Seals and sends: an inner actor's answer, once it has heard from all.
+void send_answer(tree_job& job, caf::execution_unit* ctx, const caf::actor& parent,
+                 std::uint32_t index, std::uint64_t sum, std::uint64_t actors) {
+  deliver_answer(job, ctx, parent, index, seal_answer(job, index, sum, actors));
+}
+
 // A leaf: answers its number and terminates. It never receives a message,
 // so it derives from scheduled_actor (no behavior to build, a shallower
-// class), as the fan-out's senders do.
+// class), as the fan-out's senders do. It seals its answer as it is made:
+// its constructor runs in the parent's loop spawning its siblings, so their
+// B seals run close together, with less of CAF's code between them than a
+// leaf's whole start-up and teardown (which evicted OpenSSL's code from the
+// L1 instruction cache between seals; bench/RESULTS.md, issue 16).
 class leaf_actor : public unlogged_actor<caf::scheduled_actor> {
  public:
   using signatures = caf::none_t;
@@ -87,7 +104,7 @@ class leaf_actor : public unlogged_actor<caf::scheduled_actor> {
       job_(job),
       parent_(std::move(parent)),
       index_(index),
-      number_(number) {
+      answer_(seal_answer(*job, index, number, 1)) {
     job_->live.spawned();
   }
 
@@ -96,7 +113,7 @@ class leaf_actor : public unlogged_actor<caf::scheduled_actor> {
   void initialize() override {
     caf::scheduled_actor::initialize();
     setf(is_initialized_flag);
-    send_answer(*job_, context(), parent_, index_, number_, 1);
+    deliver_answer(*job_, context(), parent_, index_, std::move(answer_));
     parent_ = nullptr;
   }
 
@@ -104,7 +121,7 @@ class leaf_actor : public unlogged_actor<caf::scheduled_actor> {
   tree_job* job_;
   caf::actor parent_;
   std::uint32_t index_;
-  std::uint64_t number_;
+  tree_answer answer_;
 };
 
 // Children an inner actor has spawned and not yet heard from, at most. CAF
