@@ -5,9 +5,11 @@
 #include <optional>
 #include <string>
 
+#include <openssl/core_names.h>
 #include <openssl/crypto.h>
 #include <openssl/err.h>
 #include <openssl/evp.h>
+#include <openssl/params.h>
 
 #include "crypto/checks.hpp"
 #include "crypto/openssl_ctr_context.hpp"
@@ -59,15 +61,16 @@ result<std::size_t> aead_seal(EVP_CIPHER_CTX* ctx, bytes_view in, std::uint8_t* 
 }
 
 // Checks the tag at the end of `in` and decrypts the rest; the context must be
-// set up for decryption with the message's IV, and `in` checked to hold a tag.
-// OpenSSL writes plaintext before the final tag check, so on a mismatch that
+// set up for decryption with the message's IV (and, if `tag_set`, with the
+// tag already given), and `in` checked to hold a tag. OpenSSL writes
+// plaintext before the final tag check, so on a mismatch that
 // unauthenticated output is wiped rather than left in `out`.
 result<std::size_t> aead_open(const cipher_info& info, EVP_CIPHER_CTX* ctx, bytes_view in,
-                              std::uint8_t* out) {
+                              std::uint8_t* out, bool tag_set = false) {
   const std::size_t body = in.size - aead_tag_size;
   // SET_TAG only reads the buffer; the ctrl interface is just not const-correct.
   auto* tag = const_cast<std::uint8_t*>(in.data + body);
-  if (EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_AEAD_SET_TAG, aead_tag_size, tag) != 1)
+  if (!tag_set && EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_AEAD_SET_TAG, aead_tag_size, tag) != 1)
     return openssl_failure("EVP_CTRL_AEAD_SET_TAG");
   int written = 0;
   if (body > 0 && EVP_CipherUpdate(ctx, out, &written, in.data, static_cast<int>(body)) != 1)
@@ -85,30 +88,98 @@ result<std::size_t> aead_open(const cipher_info& info, EVP_CIPHER_CTX* ctx, byte
   return static_cast<std::size_t>(written + final_written);
 }
 
+// Sets the IV of a GCM context keyed for one direction, and, to decrypt, the
+// tag to expect, in one provider call. EVP_CipherInit_ex2 with only an IV
+// asks the provider for the IV length (an OSSL_PARAM query) on every call in
+// OpenSSL 3.0: about 630 of its ~820 instructions per message, and SET_TAG is
+// a second ~570 (callgrind, bench/RESULTS.md issue 16). GCM's "TLS1 fixed IV"
+// parameter with length -1 copies a whole IV and re-arms the context for a
+// new message, as EVP_CTRL_GCM_SET_IV_FIXED with -1 does (libssh sets its GCM
+// IVs this way); it cannot change the direction, hence a context per direction.
+bool set_gcm_iv(EVP_CIPHER_CTX* ctx, bytes_view nonce, const std::uint8_t* tag) {
+  OSSL_PARAM params[3];
+  std::size_t n = 0;
+  // The provider only reads both buffers; OSSL_PARAM is not const-correct.
+  if (tag != nullptr)
+    params[n++] = OSSL_PARAM_construct_octet_string(OSSL_CIPHER_PARAM_AEAD_TAG,
+                                                    const_cast<std::uint8_t*>(tag), aead_tag_size);
+  params[n++] = OSSL_PARAM_construct_octet_string(OSSL_CIPHER_PARAM_AEAD_TLS1_IV_FIXED,
+                                                  const_cast<std::uint8_t*>(nonce.data),
+                                                  static_cast<std::size_t>(-1));
+  params[n] = OSSL_PARAM_construct_end();
+  return EVP_CIPHER_CTX_set_params(ctx, params) == 1;
+}
+
+// A second context keyed to decrypt with `cipher`, if it is GCM and this
+// OpenSSL takes set_gcm_iv (checked once on both contexts); else null, and
+// the context resets through EVP_CipherInit_ex2 per message.
+evp_cipher_ctx_ptr make_gcm_decrypt_context(const EVP_CIPHER* cipher, bytes_view key,
+                                            EVP_CIPHER_CTX* encrypt_ctx) {
+  if (EVP_CIPHER_get_mode(cipher) != EVP_CIPH_GCM_MODE)
+    return nullptr;
+  evp_cipher_ctx_ptr ctx{EVP_CIPHER_CTX_new()};
+  const std::uint8_t zero_iv[EVP_MAX_IV_LENGTH] = {};
+  const bytes_view probe{zero_iv, static_cast<std::size_t>(EVP_CIPHER_get_iv_length(cipher))};
+  if (!ctx || EVP_CipherInit_ex2(ctx.get(), cipher, key.data, nullptr, 0, nullptr) != 1
+      || !set_gcm_iv(ctx.get(), probe, nullptr) || !set_gcm_iv(encrypt_ctx, probe, nullptr)) {
+    // Not fatal: the general path still works; its errors must not linger.
+    ERR_clear_error();
+    return nullptr;
+  }
+  return ctx;
+}
+
+// Copies a context (and its key schedule) for clone(); null on failure.
+evp_cipher_ctx_ptr copy_context(const EVP_CIPHER_CTX* from) {
+  evp_cipher_ctx_ptr copy{EVP_CIPHER_CTX_new()};
+  if (!copy || EVP_CIPHER_CTX_copy(copy.get(), from) != 1)
+    return nullptr;
+  return copy;
+}
+
 class openssl_context final : public cipher_context {
  public:
-  openssl_context(const cipher_info& info, evp_cipher_ctx_ptr ctx)
-    : info_(info), ctx_(std::move(ctx)) {}
+  /// `decrypt_ctx`: for GCM, a second context keyed to decrypt, making
+  /// `ctx` the one to encrypt with (see set_gcm_iv); else null.
+  openssl_context(const cipher_info& info, evp_cipher_ctx_ptr ctx,
+                  evp_cipher_ctx_ptr decrypt_ctx = nullptr)
+    : info_(info), ctx_(std::move(ctx)), decrypt_ctx_(std::move(decrypt_ctx)) {}
 
   const cipher_info& info() const noexcept override { return info_; }
 
   std::unique_ptr<cipher_context> clone() const override {
-    evp_cipher_ctx_ptr copy{EVP_CIPHER_CTX_new()};
-    if (!copy || EVP_CIPHER_CTX_copy(copy.get(), ctx_.get()) != 1)
+    auto copy = copy_context(ctx_.get());
+    evp_cipher_ctx_ptr decrypt_copy;
+    if (decrypt_ctx_)
+      decrypt_copy = copy_context(decrypt_ctx_.get());
+    if (!copy || (decrypt_ctx_ && !decrypt_copy))
       return nullptr;
-    return std::make_unique<openssl_context>(info_, std::move(copy));
+    return std::make_unique<openssl_context>(info_, std::move(copy), std::move(decrypt_copy));
   }
 
   result<std::size_t> encrypt(bytes_view nonce, bytes_view in, std::uint8_t* out) override {
-    if (auto err = reset(nonce, in, 1))
+    if (auto err = check(nonce, in, 1))
       return *err;
+    if (decrypt_ctx_) {
+      if (!set_gcm_iv(ctx_.get(), nonce, nullptr))
+        return openssl_failure("EVP_CIPHER_CTX_set_params (GCM IV)");
+    } else if (auto err = reset(nonce, 1)) {
+      return *err;
+    }
     if (info_.aead)
       return aead_seal(ctx_.get(), in, out);
     return update_final(ctx_.get(), in, out);
   }
 
   result<std::size_t> decrypt(bytes_view nonce, bytes_view in, std::uint8_t* out) override {
-    if (auto err = reset(nonce, in, 0))
+    if (auto err = check(nonce, in, 0))
+      return *err;
+    if (decrypt_ctx_) {
+      if (!set_gcm_iv(decrypt_ctx_.get(), nonce, in.data + in.size - aead_tag_size))
+        return openssl_failure("EVP_CIPHER_CTX_set_params (GCM IV and tag)");
+      return aead_open(info_, decrypt_ctx_.get(), in, out, true);
+    }
+    if (auto err = reset(nonce, 0))
       return *err;
     if (info_.aead)
       return aead_open(info_, ctx_.get(), in, out);
@@ -116,8 +187,8 @@ class openssl_context final : public cipher_context {
   }
 
  private:
-  // Checks the arguments and sets the IV for one message in direction `enc`.
-  std::optional<error> reset(bytes_view nonce, bytes_view in, int enc) {
+  // Checks the arguments of one message in direction `enc`.
+  std::optional<error> check(bytes_view nonce, bytes_view in, int enc) const {
     if (auto err = detail::check_nonce(info_, nonce))
       return err;
     if (enc == 0)
@@ -125,9 +196,13 @@ class openssl_context final : public cipher_context {
         return err;
     if (too_long_for_openssl(in.size))
       return too_long_error();
-    // Null cipher and key keep the key schedule from make_context; only the
-    // IV (and with it the counter, any partial-block state and, for AEAD,
-    // the authenticator) is reset.
+    return std::nullopt;
+  }
+
+  // Sets the IV for one message in direction `enc`. Null cipher and key keep
+  // the key schedule from make_context; only the IV (and with it the counter,
+  // any partial-block state and, for AEAD, the authenticator) is reset.
+  std::optional<error> reset(bytes_view nonce, int enc) {
     if (EVP_CipherInit_ex2(ctx_.get(), nullptr, nullptr, nonce.data, enc, nullptr) != 1)
       return openssl_failure("EVP_CipherInit_ex2");
     return std::nullopt;
@@ -136,6 +211,7 @@ class openssl_context final : public cipher_context {
   // The back-end's own description: a context never copies it.
   const cipher_info& info_;
   evp_cipher_ctx_ptr ctx_;
+  evp_cipher_ctx_ptr decrypt_ctx_;
 };
 
 // The pre-3.0 style getters naive code passes to EVP_DecryptInit_ex; each use
@@ -174,7 +250,9 @@ class openssl_backend final : public backend {
     // only the IV per message. The AEADs keep their default 12-byte IV length.
     if (EVP_CipherInit_ex2(ctx.get(), evp_[index].get(), key.data, nullptr, 1, nullptr) != 1)
       return openssl_failure("EVP_CipherInit_ex2");
-    std::unique_ptr<cipher_context> native{new openssl_context(**info, std::move(ctx))};
+    auto decrypt_ctx = make_gcm_decrypt_context(evp_[index].get(), key, ctx.get());
+    std::unique_ptr<cipher_context> native{
+      new openssl_context(**info, std::move(ctx), std::move(decrypt_ctx))};
     if (!ecb_[index])
       return native;
     return detail::make_openssl_ctr_context(**info, ecb_[index].get(), key, std::move(native));

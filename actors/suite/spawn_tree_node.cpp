@@ -1,6 +1,7 @@
 #include "actors/suite/spawn_tree_node.hpp"
 
 #include <algorithm>
+#include <array>
 #include <utility>
 
 #include <caf/event_based_actor.hpp>
@@ -50,12 +51,9 @@ int apply_fault(const tree_job& job, tree_answer& a) {
   return 1;
 }
 
-// Seals and sends the answer of tree index `index`. Anonymously (a sender
-// reference would keep this actor's memory alive until its parent reads the
-// answer) and through this worker (`ctx`), so the waiting parent is
-// scheduled next on it, in front of the other jobs, instead of round-robin.
-void send_answer(tree_job& job, caf::execution_unit* ctx, const caf::actor& parent,
-                 std::uint32_t index, std::uint64_t sum, std::uint64_t actors) {
+// Seals the answer of tree index `index`.
+tree_answer seal_answer(tree_job& job, std::uint32_t index, std::uint64_t sum,
+                        std::uint64_t actors) {
   message_sealer sealer{job.sealing_keys, index};
   tree_answer a;
   a.sum = sum;
@@ -66,15 +64,35 @@ void send_answer(tree_job& job, caf::execution_unit* ctx, const caf::actor& pare
     job.seal_failures.fetch_add(1, std::memory_order_relaxed);
     a.payload.sender = index;
   }
+  return a;
+}
+
+// Sends the answer of tree index `index`, with the test's fault applied.
+// Anonymously (a sender reference would keep this actor's memory alive until
+// its parent reads the answer) and through this worker (`ctx`), so the
+// waiting parent is scheduled next on it, in front of the other jobs,
+// instead of round-robin.
+void deliver_answer(tree_job& job, caf::execution_unit* ctx, const caf::actor& parent,
+                    std::uint32_t index, tree_answer a) {
   int copies = index == job.fault_index ? apply_fault(job, a) : 1;
   if (copies == 2)
     parent->eq_impl(caf::make_message_id(), nullptr, ctx, a);
   parent->eq_impl(caf::make_message_id(), nullptr, ctx, std::move(a));
 }
 
+// Seals and sends: an inner actor's answer, once it has heard from all.
+void send_answer(tree_job& job, caf::execution_unit* ctx, const caf::actor& parent,
+                 std::uint32_t index, std::uint64_t sum, std::uint64_t actors) {
+  deliver_answer(job, ctx, parent, index, seal_answer(job, index, sum, actors));
+}
+
 // A leaf: answers its number and terminates. It never receives a message,
 // so it derives from scheduled_actor (no behavior to build, a shallower
-// class), as the fan-out's senders do.
+// class), as the fan-out's senders do. It seals its answer as it is made:
+// its constructor runs in the parent's loop spawning its siblings, so their
+// B seals run close together, with less of CAF's code between them than a
+// leaf's whole start-up and teardown (which evicted OpenSSL's code from the
+// L1 instruction cache between seals; bench/RESULTS.md, issue 16).
 class leaf_actor : public unlogged_actor<caf::scheduled_actor> {
  public:
   using signatures = caf::none_t;
@@ -86,7 +104,7 @@ class leaf_actor : public unlogged_actor<caf::scheduled_actor> {
       job_(job),
       parent_(std::move(parent)),
       index_(index),
-      number_(number) {
+      answer_(seal_answer(*job, index, number, 1)) {
     job_->live.spawned();
   }
 
@@ -95,7 +113,7 @@ class leaf_actor : public unlogged_actor<caf::scheduled_actor> {
   void initialize() override {
     caf::scheduled_actor::initialize();
     setf(is_initialized_flag);
-    send_answer(*job_, context(), parent_, index_, number_, 1);
+    deliver_answer(*job_, context(), parent_, index_, std::move(answer_));
     parent_ = nullptr;
   }
 
@@ -103,7 +121,7 @@ class leaf_actor : public unlogged_actor<caf::scheduled_actor> {
   tree_job* job_;
   caf::actor parent_;
   std::uint32_t index_;
-  std::uint64_t number_;
+  tree_answer answer_;
 };
 
 // Children an inner actor has spawned and not yet heard from, at most. CAF
@@ -117,6 +135,14 @@ constexpr std::uint32_t children_window = 256;
 // bytes each, allocated as it is spawned); those of wider trees go to the
 // opener's hash map, as they come.
 constexpr std::uint32_t dense_children = 1024;
+
+// Answers an inner actor keeps before opening them. Opening them together,
+// when the last child's arrives (or this many are waiting), runs B opens
+// back to back: between two answers CAF spawns and starts the next child,
+// whose code evicts OpenSSL's from the L1 instruction cache (bench/RESULTS.md,
+// issue 16), so interleaved opens each started cold. 16 covers the default
+// B = 10; wider trees open in runs of 16.
+constexpr std::uint32_t open_batch = 16;
 
 // An inner actor of height h >= 1: spawns its B children (leaves when h is
 // 1), opens and sums their answers, and answers its parent.
@@ -143,7 +169,7 @@ class inner_actor : public unlogged_actor<caf::event_based_actor> {
       return {};
     }
     spawn_children(children_window);
-    return {[this](const tree_answer& a) { on_answer(a); }};
+    return {[this](tree_answer& a) { on_answer(a); }};
   }
 
   // The one message an inner actor gets B times, taken without CAF's
@@ -151,7 +177,9 @@ class inner_actor : public unlogged_actor<caf::event_based_actor> {
   caf::invoke_message_result consume(caf::mailbox_element& x) override {
     auto& content = x.content();
     if (content.match_elements<tree_answer>()) {
-      on_answer(content.get_as<tree_answer>(0));
+      // Mutable, so the payload's bytes move into the batch (the message is
+      // this actor's alone: copy-on-write would not copy).
+      on_answer(content.get_mutable_as<tree_answer>(0));
       return caf::invoke_message_result::consumed;
     }
     return caf::event_based_actor::consume(x);
@@ -181,29 +209,51 @@ class inner_actor : public unlogged_actor<caf::event_based_actor> {
     }
   }
 
-  void on_answer(const tree_answer& a) {
+  // Keeps a child's answer for the next batch of opens; strangers are
+  // turned away at once, unopened.
+  void on_answer(tree_answer& a) {
     if (a.payload.sender - first_child_ >= job_->branching) {
       job_->strangers.fetch_add(1, std::memory_order_relaxed);
       return;
     }
-    auto verdict = opener_.open(a.payload);
-    // A replay is a second copy of an answer already had: not an answer.
-    if (verdict == open_verdict::replayed)
-      return;
-    // A forged answer is one child's (its sender id opened the slot), but
-    // nothing in it is to be trusted.
-    if (verdict == open_verdict::ok) {
-      sum_ += a.sum;
-      actors_ += a.actors;
-    }
-    ++heard_;
+    pending_[pending_count_++] = std::move(a);
     if (next_child_ < job_->branching)
       spawn_children(1);
+    settle();
+  }
+
+  // Opens the batch when it is full or may hold the last answer, and
+  // answers the parent once every child is heard from. A replayed copy
+  // makes a batch open early; it is then dropped and the actor waits on.
+  void settle() {
+    if (pending_count_ < open_batch && heard_ + pending_count_ < job_->branching)
+      return;
+    open_pending();
     if (heard_ < job_->branching)
       return;
     send_answer(*job_, context(), parent_, index_, sum_, actors_ + 1);
     parent_ = nullptr;
     quit();
+  }
+
+  // Opens the kept answers in arrival order (a child's copies stay in order,
+  // so replays are still caught); only a verified one's numbers are used.
+  void open_pending() {
+    for (std::uint32_t i = 0; i < pending_count_; ++i) {
+      auto& a = pending_[i];
+      auto verdict = opener_.open(a.payload);
+      // A replay is a second copy of an answer already had: not an answer.
+      if (verdict == open_verdict::replayed)
+        continue;
+      // A forged answer is one child's (its sender id opened the slot), but
+      // nothing in it is to be trusted.
+      if (verdict == open_verdict::ok) {
+        sum_ += a.sum;
+        actors_ += a.actors;
+      }
+      ++heard_;
+    }
+    pending_count_ = 0;
   }
 
   tree_job* job_;
@@ -217,6 +267,8 @@ class inner_actor : public unlogged_actor<caf::event_based_actor> {
   std::uint32_t heard_ = 0;
   std::uint64_t sum_ = 0;
   std::uint64_t actors_ = 0;
+  std::array<tree_answer, open_batch> pending_;
+  std::uint32_t pending_count_ = 0;
 };
 
 // Receives the root's answer in place of a parent.

@@ -107,6 +107,30 @@ TEST_CASE("spawn-tree: a replayed answer is counted and not summed twice, crypto
   }
 }
 
+TEST_CASE("spawn-tree: wider than one batch of opens, a forged or replayed answer is caught") {
+  // B = 40: a parent opens its children's answers in runs of 16, so the
+  // faulty (last) leaf's answer is opened in a run with genuine ones, and a
+  // replayed copy may land in a later run than the original.
+  for (std::size_t threads : {std::size_t{1}, std::size_t{2}}) {
+    CAPTURE(threads);
+    auto clean = run_tree(40, 2, true, suite_fault::none, threads);
+    REQUIRE(clean.sample);
+    CHECK(clean.sample->mismatches == 0);
+    CHECK(clean.sample->sum == clean.sample->expected_sum);
+    CHECK(clean.totals.opens == clean.sample->size.actors);
+    auto forged = run_tree(40, 2, true, suite_fault::forge, threads);
+    REQUIRE(forged.sample);
+    CHECK(forged.totals.forged == 1);
+    CHECK(forged.sample->mismatches == 2);
+    CHECK(forged.sample->answered == forged.sample->size.actors - 1);
+    auto replayed = run_tree(40, 2, true, suite_fault::replay, threads);
+    REQUIRE(replayed.sample);
+    CHECK(replayed.totals.replayed == 1);
+    CHECK(replayed.sample->mismatches == 0);
+    CHECK(replayed.sample->sum == replayed.sample->expected_sum);
+  }
+}
+
 TEST_CASE("spawn-tree: an actor's wrong sum is a mismatch") {
   for (bool crypto_on : {false, true}) {
     CAPTURE(crypto_on);
