@@ -52,6 +52,30 @@ TEST_CASE("fjthrput counts a forged, a replayed payload and a miscount, and stil
   }
 }
 
+TEST_CASE(
+  "fjthrput with the producer on its own thread counts every message, in or out of a window") {
+  // Window 1: the producer waits for the last actor after every round, so
+  // the wait and its wake-up are taken at nearly every round; 0: no limit.
+  for (std::size_t window : {std::size_t{1}, std::size_t{3}, std::size_t{0}}) {
+    for (bool on : {false, true}) {
+      CAPTURE(window);
+      CAPTURE(on);
+      auto r = testing::run_suite<fjthrput_sample>(
+        on, [&](caf::actor_system& system, const seal_keys& keys) {
+          fjthrput_params p{6, 200, fjthrput_theta, std::chrono::milliseconds{10'000}};
+          p.own_thread = true;
+          p.window = window;
+          p.burst = 2;
+          return run_fjthrput(system, keys, p);
+        });
+      REQUIRE(r.sample);
+      CHECK(r.sample->messages == 6 * 200);
+      CHECK(r.sample->mismatches == 0);
+      CHECK(r.totals.opens == (on ? 1200 : 0));
+    }
+  }
+}
+
 TEST_CASE("fjthrput that cannot finish in time is a timeout error, not a hang") {
   // Far more than 1 ms of sending (the limit counts from the first spawn),
   // few enough to stay small in memory while the actors lag behind.
@@ -59,4 +83,18 @@ TEST_CASE("fjthrput that cannot finish in time is a timeout error, not a hang") 
   REQUIRE_FALSE(r.sample);
   CHECK(r.sample.err().code == errc::timeout);
   CHECK(r.sample.err().detail.find("actors had not reported") != std::string::npos);
+}
+
+TEST_CASE(
+  "fjthrput with its producer on its own thread and waiting in its window still times out") {
+  // The producer waits on the last actor; the actors lag behind the limit.
+  auto r = testing::run_suite<fjthrput_sample>(
+    false, [&](caf::actor_system& system, const seal_keys& keys) {
+      fjthrput_params p{6, 50'000, fjthrput_theta, std::chrono::milliseconds{1}};
+      p.own_thread = true;
+      p.window = 2;
+      return run_fjthrput(system, keys, p);
+    });
+  REQUIRE_FALSE(r.sample);
+  CHECK(r.sample.err().code == errc::timeout);
 }
