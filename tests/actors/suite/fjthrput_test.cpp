@@ -18,6 +18,20 @@ testing::suite_outcome<fjthrput_sample> run_fjthrput(
     });
 }
 
+// Six actors, the producer a detached actor sending 2 rounds per turn.
+testing::suite_outcome<fjthrput_sample> run_own_thread(bool crypto_on, std::size_t window,
+                                                       std::size_t messages,
+                                                       std::chrono::milliseconds timeout) {
+  return testing::run_suite<fjthrput_sample>(
+    crypto_on, [&](caf::actor_system& system, const seal_keys& keys) {
+      fjthrput_params p{6, messages, fjthrput_theta, timeout};
+      p.own_thread = true;
+      p.window = window;
+      p.burst = 2;
+      return run_fjthrput(system, keys, p);
+    });
+}
+
 } // namespace
 
 TEST_CASE("fjthrput's computation is Savina's sin(theta) squared") {
@@ -60,14 +74,7 @@ TEST_CASE(
     for (bool on : {false, true}) {
       CAPTURE(window);
       CAPTURE(on);
-      auto r = testing::run_suite<fjthrput_sample>(
-        on, [&](caf::actor_system& system, const seal_keys& keys) {
-          fjthrput_params p{6, 200, fjthrput_theta, std::chrono::milliseconds{10'000}};
-          p.own_thread = true;
-          p.window = window;
-          p.burst = 2;
-          return run_fjthrput(system, keys, p);
-        });
+      auto r = run_own_thread(on, window, 200, std::chrono::milliseconds{10'000});
       REQUIRE(r.sample);
       CHECK(r.sample->messages == 6 * 200);
       CHECK(r.sample->mismatches == 0);
@@ -88,13 +95,7 @@ TEST_CASE("fjthrput that cannot finish in time is a timeout error, not a hang") 
 TEST_CASE(
   "fjthrput with its producer on its own thread and waiting in its window still times out") {
   // The producer waits on the last actor; the actors lag behind the limit.
-  auto r = testing::run_suite<fjthrput_sample>(
-    false, [&](caf::actor_system& system, const seal_keys& keys) {
-      fjthrput_params p{6, 50'000, fjthrput_theta, std::chrono::milliseconds{1}};
-      p.own_thread = true;
-      p.window = 2;
-      return run_fjthrput(system, keys, p);
-    });
+  auto r = run_own_thread(false, 2, 50'000, std::chrono::milliseconds{1});
   REQUIRE_FALSE(r.sample);
   CHECK(r.sample.err().code == errc::timeout);
 }
