@@ -1,9 +1,11 @@
 #include "actors/suite/fjthrput.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <memory>
 #include <string>
+#include <thread>
 #include <typeinfo>
 #include <vector>
 
@@ -45,6 +47,10 @@ struct fj_run {
   std::vector<caf::actor> workers;
   std::vector<fj_report> reports;
   countdown_latch done;
+  // Messages the last actor has counted (it is the last one each round
+  // wakes): how far behind the producer the actors are. On a line of its
+  // own, written by that actor alone.
+  alignas(64) std::atomic<std::uint64_t> last_count{0};
   explicit fj_run(std::size_t actors) : reports(actors), done(actors) {}
 };
 
@@ -61,7 +67,8 @@ class worker_actor : public lean_actor {
       run_(std::move(run)),
       id_(id),
       // The producer's lane i seals with sender id i: a flat vector of A.
-      opener_(run_->keys, run_->reports.size()) {}
+      opener_(run_->keys, run_->reports.size()),
+      last_(id + 1 == run_->reports.size()) {}
 
  protected:
   void on_message(caf::mailbox_element& e) override {
@@ -99,6 +106,8 @@ class worker_actor : public lean_actor {
   void count(double theta) {
     ++count_;
     sum_ += fjthrput_compute(theta);
+    if (last_)
+      run_->last_count.store(count_, std::memory_order_relaxed);
   }
 
   void report() {
@@ -114,6 +123,7 @@ class worker_actor : public lean_actor {
   std::uint64_t count_ = 0;
   double sum_ = 0;
   message_opener opener_;
+  bool last_;
 };
 
 // -- the producer ------------------------------------------------------------------
@@ -124,8 +134,11 @@ class worker_actor : public lean_actor {
 
 class producer_actor : public caf::event_based_actor {
  public:
-  producer_actor(caf::actor_config& cfg, fj_run_ptr run, std::size_t burst)
-    : caf::event_based_actor(cfg), run_(std::move(run)), burst_(std::max<std::size_t>(burst, 1)) {
+  producer_actor(caf::actor_config& cfg, fj_run_ptr run, std::size_t burst, std::size_t window)
+    : caf::event_based_actor(cfg),
+      run_(std::move(run)),
+      burst_(std::max<std::size_t>(burst, 1)),
+      window_(window) {
     for (std::size_t i = 0; i < run_->workers.size(); ++i)
       lanes_.emplace_back(run_->keys, static_cast<std::uint32_t>(i));
   }
@@ -139,6 +152,12 @@ class producer_actor : public caf::event_based_actor {
       return caf::event_based_actor::resume(ctx, max_throughput);
     if (!activate(ctx)) // the first turn makes the behavior
       return resumable::done;
+    if (ahead()) {
+      // Only on a thread of its own (window 0 otherwise): let the actors'
+      // thread catch up, then look again (and at the mailbox first).
+      std::this_thread::yield();
+      return resumable::resume_later;
+    }
     produce();
     return finalize() ? resumable::done : resumable::resume_later;
   }
@@ -146,6 +165,11 @@ class producer_actor : public caf::event_based_actor {
   void on_exit() override { run_.reset(); }
 
  private:
+  // Whether the producer is a full window of rounds ahead of the last actor.
+  bool ahead() const {
+    return window_ != 0 && round_ >= window_ + run_->last_count.load(std::memory_order_relaxed);
+  }
+
   // Lane 0's message in the middle round, as the fault asks: forged after
   // sealing, or the previous payload sent again.
   sealed_payload faulty(suite_fault fault) {
@@ -203,6 +227,7 @@ class producer_actor : public caf::event_based_actor {
 
   fj_run_ptr run_;
   std::size_t burst_;
+  std::size_t window_;
   std::size_t round_ = 0;
   std::vector<message_sealer> lanes_;
   sealed_payload previous_;
@@ -244,7 +269,9 @@ result<fjthrput_sample> run_fjthrput(caf::actor_system& system, const seal_keys&
   const auto start = clock::now();
   for (std::size_t i = 0; i < params.actors; ++i)
     run->workers.push_back(system.spawn<worker_actor>(run, static_cast<std::uint32_t>(i)));
-  auto prod = system.spawn<producer_actor>(run, params.burst);
+  auto prod = params.own_thread
+                ? system.spawn<producer_actor, caf::detached>(run, params.burst, params.window)
+                : system.spawn<producer_actor>(run, params.burst, std::size_t{0});
   // The time limit counts from the first spawn.
   if (!run->done.wait_for(params.timeout - (clock::now() - start))) {
     for (const auto& w : run->workers)

@@ -36,6 +36,14 @@ struct fjthrput_params {
   suite_fault fault = suite_fault::none;
   /// Rounds the producer sends per turn before it yields its worker.
   std::size_t burst = 16;
+  /// Whether the producer runs on a thread of its own (CAF's detached
+  /// actor) instead of a scheduler thread: the actors then run on the
+  /// scheduler while it sends, a pipeline over two cores.
+  bool own_thread = false;
+  /// With own_thread: the most rounds the producer may be ahead of the
+  /// last actor; it waits (yielding its thread) beyond that, as a Go
+  /// sender blocks on a full channel. 0: no limit.
+  std::size_t window = 0;
 };
 
 /// What one run found.

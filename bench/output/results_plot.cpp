@@ -47,8 +47,11 @@ const param_decl* x_param(const declaration& d, const std::vector<configuration_
   for (const auto& p : d.params) {
     if (!is_numeric(p))
       continue;
+    // n/a everywhere (NaN, which equals nothing) does not vary either.
+    const double first = number_of(cs.front().config, p.name);
     bool varies = std::any_of(cs.begin(), cs.end(), [&](const configuration_result& c) {
-      return number_of(c.config, p.name) != number_of(cs.front().config, p.name);
+      const double v = number_of(c.config, p.name);
+      return v != first && !(std::isnan(v) && std::isnan(first));
     });
     if (varies && p.name != "threads")
       return &p;
