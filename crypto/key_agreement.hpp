@@ -52,7 +52,7 @@ class key_agreement {
   /// X25519(secret, peer_public). Errors: bad_key_length, bad_input when the
   /// result is all zeros (a low-order peer key, which would make the secret
   /// known to anyone), backend_failure.
-  virtual result<bytes> dh(bytes_view secret, bytes_view peer_public) const = 0;
+  result<bytes> dh(bytes_view secret, bytes_view peer_public) const;
 
   /// SHA-256 of `a` followed by `b` (Noise's MixHash).
   virtual digest hash(bytes_view a, bytes_view b = {}) const = 0;
@@ -62,18 +62,32 @@ class key_agreement {
 
   /// Encrypts `plaintext` into `out` (plaintext.size + tag_size bytes) and
   /// authenticates `ad` with it. Errors: bad_key_length, bad_nonce_length.
-  virtual result<std::size_t> seal(bytes_view key, bytes_view nonce, bytes_view ad,
-                                   bytes_view plaintext, std::uint8_t* out) const = 0;
+  result<std::size_t> seal(bytes_view key, bytes_view nonce, bytes_view ad, bytes_view plaintext,
+                           std::uint8_t* out) const;
 
   /// Verifies and decrypts `ciphertext` (with its tag) into `out`
   /// (ciphertext.size - tag_size bytes). Errors: authentication_failed,
   /// bad_input (shorter than a tag), bad_key_length, bad_nonce_length.
-  virtual result<std::size_t> open(bytes_view key, bytes_view nonce, bytes_view ad,
-                                   bytes_view ciphertext, std::uint8_t* out) const = 0;
+  result<std::size_t> open(bytes_view key, bytes_view nonce, bytes_view ad, bytes_view ciphertext,
+                           std::uint8_t* out) const;
 
   /// HKDF-SHA256 with two outputs, as Noise uses it: the salt is
   /// `chaining_key`, the input keying material `ikm`, the info empty.
   std::pair<digest, digest> hkdf2(const digest& chaining_key, bytes_view ikm) const;
+
+ protected:
+  /// X25519 into `shared` (32 bytes) of arguments whose lengths dh() checked;
+  /// false if the library refused (dh() then reports a low-order key).
+  virtual bool raw_dh(const std::uint8_t* secret, const std::uint8_t* peer_public,
+                      std::uint8_t* shared) const = 0;
+
+  /// seal() and open() once the key and nonce lengths are checked (and,
+  /// for open, the input holds a tag); open returns false when the tag
+  /// does not verify.
+  virtual result<std::size_t> raw_seal(bytes_view key, bytes_view nonce, bytes_view ad,
+                                       bytes_view plaintext, std::uint8_t* out) const = 0;
+  virtual result<bool> raw_open(bytes_view key, bytes_view nonce, bytes_view ad,
+                                bytes_view ciphertext, std::uint8_t* out) const = 0;
 };
 
 /// Overwrites `secret` with zeros in a way the compiler keeps, then empties it.

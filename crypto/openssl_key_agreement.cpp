@@ -1,7 +1,6 @@
 // The key agreement on OpenSSL 3: X25519 through EVP_PKEY, SHA-256 and
 // HMAC-SHA256 with a digest fetched once, ChaCha20-Poly1305 fetched once.
 #include <climits>
-#include <optional>
 #include <string>
 
 #include <openssl/crypto.h>
@@ -28,16 +27,12 @@ struct evp_md_deleter {
   void operator()(EVP_MD* p) const noexcept { EVP_MD_free(p); }
 };
 
-std::optional<error> check(bytes_view key, bytes_view nonce, std::size_t in_size) {
-  if (key.size != key_agreement::key_size)
-    return make_error(errc::bad_key_length,
-                      "chacha20-poly1305 keys are 32 bytes, got " + std::to_string(key.size));
-  if (nonce.size != key_agreement::nonce_size)
-    return make_error(errc::bad_nonce_length,
-                      "chacha20-poly1305 nonces are 12 bytes, got " + std::to_string(nonce.size));
-  if (in_size > static_cast<std::size_t>(INT_MAX) - key_agreement::tag_size)
-    return make_error(errc::bad_input, "message longer than OpenSSL's int length limit");
-  return std::nullopt;
+bool too_long(std::size_t size) {
+  return size > static_cast<std::size_t>(INT_MAX) - key_agreement::tag_size;
+}
+
+error too_long_error() {
+  return make_error(errc::bad_input, "message longer than OpenSSL's int length limit");
 }
 
 class openssl_agreement final : public key_agreement {
@@ -71,30 +66,17 @@ class openssl_agreement final : public key_agreement {
     return kp;
   }
 
-  result<bytes> dh(bytes_view secret, bytes_view peer_public) const override {
-    if (secret.size != key_size || peer_public.size != key_size)
-      return make_error(errc::bad_key_length, "x25519 keys are 32 bytes, got "
-                                                + std::to_string(secret.size) + " and "
-                                                + std::to_string(peer_public.size));
-    evp_pkey_ptr own{EVP_PKEY_new_raw_private_key(EVP_PKEY_X25519, nullptr, secret.data, key_size)};
-    evp_pkey_ptr peer{
-      EVP_PKEY_new_raw_public_key(EVP_PKEY_X25519, nullptr, peer_public.data, key_size)};
-    if (!own || !peer)
-      return openssl_failure("EVP_PKEY_new_raw_*_key(X25519)");
-    evp_pkey_ctx_ptr ctx{EVP_PKEY_CTX_new(own.get(), nullptr)};
-    bytes shared(key_size);
+  bool raw_dh(const std::uint8_t* secret, const std::uint8_t* peer_public,
+              std::uint8_t* shared) const override {
+    evp_pkey_ptr own{EVP_PKEY_new_raw_private_key(EVP_PKEY_X25519, nullptr, secret, key_size)};
+    evp_pkey_ptr peer{EVP_PKEY_new_raw_public_key(EVP_PKEY_X25519, nullptr, peer_public, key_size)};
+    evp_pkey_ctx_ptr ctx{own && peer ? EVP_PKEY_CTX_new(own.get(), nullptr) : nullptr};
     std::size_t len = key_size;
-    if (!ctx || EVP_PKEY_derive_init(ctx.get()) != 1
-        || EVP_PKEY_derive_set_peer(ctx.get(), peer.get()) != 1) {
-      return openssl_failure("X25519 EVP_PKEY_derive_init");
-    }
-    // OpenSSL refuses an all-zero result itself; the check below makes that
-    // independent of the version.
-    const bool derived = EVP_PKEY_derive(ctx.get(), shared.data(), &len) == 1;
+    const bool ok = ctx && EVP_PKEY_derive_init(ctx.get()) == 1
+                    && EVP_PKEY_derive_set_peer(ctx.get(), peer.get()) == 1
+                    && EVP_PKEY_derive(ctx.get(), shared, &len) == 1 && len == key_size;
     detail::take_openssl_errors();
-    if (!derived || len != key_size || CRYPTO_memcmp(shared.data(), zeros_, key_size) == 0)
-      return make_error(errc::bad_input, "x25519: low-order peer key (all-zero shared secret)");
-    return shared;
+    return ok;
   }
 
   digest hash(bytes_view a, bytes_view b) const override {
@@ -119,10 +101,10 @@ class openssl_agreement final : public key_agreement {
     return out;
   }
 
-  result<std::size_t> seal(bytes_view key, bytes_view nonce, bytes_view ad, bytes_view plaintext,
-                           std::uint8_t* out) const override {
-    if (auto bad = check(key, nonce, plaintext.size))
-      return *bad;
+  result<std::size_t> raw_seal(bytes_view key, bytes_view nonce, bytes_view ad,
+                               bytes_view plaintext, std::uint8_t* out) const override {
+    if (too_long(plaintext.size) || too_long(ad.size))
+      return too_long_error();
     evp_cipher_ctx_ptr ctx{EVP_CIPHER_CTX_new()};
     int n = 0, fin = 0;
     if (!ctx || EVP_EncryptInit_ex2(ctx.get(), aead_.get(), key.data, nonce.data, nullptr) != 1
@@ -137,12 +119,10 @@ class openssl_agreement final : public key_agreement {
     return plaintext.size + tag_size;
   }
 
-  result<std::size_t> open(bytes_view key, bytes_view nonce, bytes_view ad, bytes_view ciphertext,
-                           std::uint8_t* out) const override {
-    if (auto bad = check(key, nonce, ciphertext.size))
-      return *bad;
-    if (ciphertext.size < tag_size)
-      return make_error(errc::bad_input, "chacha20-poly1305: shorter than its tag");
+  result<bool> raw_open(bytes_view key, bytes_view nonce, bytes_view ad, bytes_view ciphertext,
+                        std::uint8_t* out) const override {
+    if (too_long(ciphertext.size) || too_long(ad.size))
+      return too_long_error();
     const std::size_t len = ciphertext.size - tag_size;
     evp_cipher_ctx_ptr ctx{EVP_CIPHER_CTX_new()};
     int n = 0, fin = 0;
@@ -152,18 +132,16 @@ class openssl_agreement final : public key_agreement {
         || (len && EVP_DecryptUpdate(ctx.get(), out, &n, ciphertext.data, int(len)) != 1)
         || EVP_CIPHER_CTX_ctrl(ctx.get(), EVP_CTRL_AEAD_SET_TAG, int(tag_size), tag) != 1)
       return openssl_failure("chacha20-poly1305 open");
-    if (EVP_DecryptFinal_ex(ctx.get(), out + len, &fin) != 1) {
-      detail::take_openssl_errors();
-      OPENSSL_cleanse(out, len);
-      return make_error(errc::authentication_failed, "chacha20-poly1305: tag did not verify");
-    }
-    return len;
+    if (EVP_DecryptFinal_ex(ctx.get(), out + len, &fin) == 1)
+      return true;
+    detail::take_openssl_errors();
+    OPENSSL_cleanse(out, len);
+    return false;
   }
 
  private:
   std::unique_ptr<EVP_MD, evp_md_deleter> md_;
   evp_cipher_ptr aead_;
-  std::uint8_t zeros_[key_size] = {};
 };
 
 } // namespace

@@ -1,8 +1,5 @@
 // The key agreement on libsodium: crypto_scalarmult (X25519),
 // crypto_hash_sha256, crypto_auth_hmacsha256 and the IETF ChaCha20-Poly1305.
-#include <optional>
-#include <string>
-
 #include <sodium.h>
 
 #include "crypto/key_agreement.hpp"
@@ -10,10 +7,6 @@
 namespace actorbench::crypto {
 
 namespace {
-
-bool all_zero(const std::uint8_t* p, std::size_t n) {
-  return sodium_is_zero(p, n) == 1;
-}
 
 class sodium_agreement final : public key_agreement {
  public:
@@ -35,17 +28,9 @@ class sodium_agreement final : public key_agreement {
     return kp;
   }
 
-  result<bytes> dh(bytes_view secret, bytes_view peer_public) const override {
-    if (secret.size != key_size || peer_public.size != key_size)
-      return make_error(errc::bad_key_length, "x25519 keys are 32 bytes, got "
-                                                + std::to_string(secret.size) + " and "
-                                                + std::to_string(peer_public.size));
-    bytes shared(key_size);
-    // crypto_scalarmult fails on an all-zero result; the check below says why.
-    const int rc = crypto_scalarmult(shared.data(), secret.data, peer_public.data);
-    if (rc != 0 || all_zero(shared.data(), shared.size()))
-      return make_error(errc::bad_input, "x25519: low-order peer key (all-zero shared secret)");
-    return shared;
+  bool raw_dh(const std::uint8_t* secret, const std::uint8_t* peer_public,
+              std::uint8_t* shared) const override {
+    return crypto_scalarmult(shared, secret, peer_public) == 0;
   }
 
   digest hash(bytes_view a, bytes_view b) const override {
@@ -67,42 +52,24 @@ class sodium_agreement final : public key_agreement {
     return out;
   }
 
-  result<std::size_t> seal(bytes_view key, bytes_view nonce, bytes_view ad, bytes_view plaintext,
-                           std::uint8_t* out) const override {
-    if (auto bad = check(key, nonce))
-      return *bad;
+  result<std::size_t> raw_seal(bytes_view key, bytes_view nonce, bytes_view ad,
+                               bytes_view plaintext, std::uint8_t* out) const override {
     unsigned long long n = 0;
     crypto_aead_chacha20poly1305_ietf_encrypt(out, &n, plaintext.data, plaintext.size, ad.data,
                                               ad.size, nullptr, nonce.data, key.data);
     return static_cast<std::size_t>(n);
   }
 
-  result<std::size_t> open(bytes_view key, bytes_view nonce, bytes_view ad, bytes_view ciphertext,
-                           std::uint8_t* out) const override {
-    if (auto bad = check(key, nonce))
-      return *bad;
-    if (ciphertext.size < tag_size)
-      return make_error(errc::bad_input, "chacha20-poly1305: shorter than its tag");
+  result<bool> raw_open(bytes_view key, bytes_view nonce, bytes_view ad, bytes_view ciphertext,
+                        std::uint8_t* out) const override {
     unsigned long long n = 0;
-    if (crypto_aead_chacha20poly1305_ietf_decrypt(out, &n, nullptr, ciphertext.data,
-                                                  ciphertext.size, ad.data, ad.size, nonce.data,
-                                                  key.data)
-        != 0)
-      return make_error(errc::authentication_failed, "chacha20-poly1305: tag did not verify");
-    return static_cast<std::size_t>(n);
+    return crypto_aead_chacha20poly1305_ietf_decrypt(out, &n, nullptr, ciphertext.data,
+                                                     ciphertext.size, ad.data, ad.size, nonce.data,
+                                                     key.data)
+           == 0;
   }
 
  private:
-  static std::optional<error> check(bytes_view key, bytes_view nonce) {
-    if (key.size != crypto_aead_chacha20poly1305_ietf_KEYBYTES)
-      return make_error(errc::bad_key_length,
-                        "chacha20-poly1305 keys are 32 bytes, got " + std::to_string(key.size));
-    if (nonce.size != crypto_aead_chacha20poly1305_ietf_NPUBBYTES)
-      return make_error(errc::bad_nonce_length,
-                        "chacha20-poly1305 nonces are 12 bytes, got " + std::to_string(nonce.size));
-    return std::nullopt;
-  }
-
   bool initialised_;
 };
 

@@ -114,26 +114,22 @@ class session_actor : public caf::event_based_actor {
     open_result r = receiver_->open(packet);
     switch (r.verdict) {
       case packet_verdict::ok:
-        hand_on(std::move(r.plaintext));
-        return;
+        return hand_on(std::move(r.plaintext));
       case packet_verdict::malformed:
-        s.malformed.fetch_add(1);
-        report(malformed_atom::value);
-        return;
+        return drop(s.malformed, malformed_atom::value);
       case packet_verdict::forged:
-        s.auth_failures.fetch_add(1);
-        report(forged_atom::value);
-        return;
+        return drop(s.auth_failures, forged_atom::value);
       case packet_verdict::duplicate:
-        s.duplicates.fetch_add(1);
-        report(replayed_atom::value);
-        return;
+        return drop(s.duplicates, replayed_atom::value);
       case packet_verdict::too_old:
       case packet_verdict::unknown_epoch:
-        s.too_old.fetch_add(1);
-        report(stale_atom::value);
-        return;
+        return drop(s.too_old, stale_atom::value);
     }
+  }
+
+  void drop(std::atomic<std::uint64_t>& counter, caf::atom_value reason) {
+    counter.fetch_add(1);
+    report(reason);
   }
 
   void hand_on(crypto::bytes text) {
