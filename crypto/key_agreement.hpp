@@ -51,7 +51,7 @@ class key_agreement {
 
   /// X25519(secret, peer_public). Errors: bad_key_length, bad_input when the
   /// result is all zeros (a low-order peer key, which would make the secret
-  /// known to anyone), backend_failure.
+  /// known to anyone, or the library refused the key).
   result<bytes> dh(bytes_view secret, bytes_view peer_public) const;
 
   /// SHA-256 of `a` followed by `b` (Noise's MixHash).

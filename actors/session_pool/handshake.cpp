@@ -169,8 +169,9 @@ result<session_keys> client_handshake::finish(bytes_view server_reply) {
   const key_agreement& ka = *ka_;
   handshake_state st = state_;
   mix_prefix(ka, st, server_reply);
+  // A reply that fails leaves the handshake as it was: on UDP anyone can
+  // inject a well-formed reply, and that must not end the real one.
   auto ee = ka.dh(ephemeral_.secret_key, reply->ephemeral);
-  crypto::wipe(ephemeral_.secret_key);
   if (!ee)
     return handshake_error(errc::authentication_failed, "server reply: " + ee.err().detail);
   const digest k = mix_key(ka, st, *ee);
@@ -179,6 +180,7 @@ result<session_keys> client_handshake::finish(bytes_view server_reply) {
   if (!ka.open(view(k), {zero_nonce.data(), zero_nonce.size()}, view(st.h), reply->tag, none))
     return handshake_error(errc::authentication_failed,
                            "server reply did not verify (another server key, or tampered)");
+  crypto::wipe(ephemeral_.secret_key);
   mix_hash(ka, st, reply->tag);
   return split(ka, st, true);
 }

@@ -94,8 +94,10 @@ class client_handshake {
   crypto::bytes_view hello() const noexcept { return hello_; }
 
   /// Checks the server's reply and derives the session keys; works once.
-  /// Errors: malformed_input, authentication_failed (another server key, a
-  /// tampered message), bad_parameter (called twice).
+  /// A reply that fails changes nothing, so the real reply may still follow
+  /// one injected by someone else. Errors: malformed_input,
+  /// authentication_failed (another server key, a tampered message),
+  /// bad_parameter (after it succeeded once).
   result<session_keys> finish(crypto::bytes_view server_reply);
 
   client_handshake(client_handshake&&) noexcept = default;

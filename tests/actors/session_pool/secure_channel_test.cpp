@@ -46,9 +46,11 @@ std::string text(const open_result& r) {
 } // namespace
 
 TEST_CASE("secure channel: packets open once, both directions, several AEADs") {
-  for (auto [backend, cipher] : {std::pair{"sodium", "chacha20-poly1305"},
-                                 {"openssl", "aes-128-gcm"},
-                                 {"openssl", "aes-256-gcm"}}) {
+  for (const auto& pair : {std::pair{"sodium", "chacha20-poly1305"},
+                           {"openssl", "aes-128-gcm"},
+                           {"openssl", "aes-256-gcm"}}) {
+    const char* backend = pair.first;
+    const char* cipher = pair.second;
     CAPTURE(cipher);
     auto [client, server] = make_pair_on(backend, cipher, rekey_policy{});
     auto p = seal(client, "hello");
