@@ -32,6 +32,8 @@
 #include <string>
 #include <thread>
 #include <unordered_map>
+#include <unordered_set>
+#include <variant>
 
 #include <CLI/CLI.hpp>
 #include <caf/actor_system.hpp>
@@ -75,10 +77,16 @@ struct server_shared {
   std::shared_ptr<actors::session_pool> pool;
   std::atomic<std::uint64_t> protocol_errors{0};
   client_timeouts timeouts;
+  game::transport transport = game::transport::tcp;
 };
+
+/// A TCP connection, or a UDP client (one remote address and port).
+using peer_handle = std::variant<caf::io::connection_handle, caf::io::datagram_handle>;
 
 struct connection {
   std::string peer;
+  /// The welcome sent for its hello, sent again if a UDP client repeats it.
+  game::bytes welcome;
   game::frame_reader reader;
   /// When it connected or last completed a frame.
   clock_type::time_point last_frame;
@@ -88,6 +96,8 @@ struct connection {
   std::uint64_t accepted = 0;
   std::uint64_t malformed = 0;
   std::uint64_t forged = 0;
+  /// Duplicates and packets older than the replay window.
+  std::uint64_t replayed = 0;
 };
 
 /// The broker's state and logic; lives in its behavior.
@@ -97,15 +107,50 @@ class server_state {
     : self_(self), shared_(std::move(shared)) {}
 
   caf::result<std::uint16_t> open(std::uint16_t port, const std::string& bind) {
-    auto r = self_->add_tcp_doorman(port, bind.c_str(), true);
-    if (!r)
-      return r.error();
+    std::uint16_t bound = 0;
+    if (shared_->transport == game::transport::tcp) {
+      auto r = self_->add_tcp_doorman(port, bind.c_str(), true);
+      if (!r)
+        return r.error();
+      bound = r->second;
+    } else {
+      // Without reuse: a second server on the port must be refused, as over TCP.
+      auto r = self_->add_udp_datagram_servant(port, bind.c_str(), false);
+      if (!r)
+        return r.error();
+      // CAF 0.17 throws if a queued datagram's address was removed: the
+      // acknowledgements tell when a client's last datagram is out.
+      self_->ack_writes(r->first, true);
+      bound = r->second;
+    }
     self_->delayed_send(self_, tick_interval(), tick_atom::value);
-    return r->second;
+    return bound;
+  }
+
+  /// One datagram: one whole frame, from a known client or a new one.
+  void on_datagram(caf::io::datagram_handle hdl, game::bytes_view data) {
+    auto i = conns_.find(peer_handle{hdl});
+    if (i == conns_.end()) {
+      retiring_.erase(hdl);
+      i = conns_.emplace(peer_handle{hdl}, connection{}).first;
+      // CAF 0.17 knows only the remote port of an address on a shared socket.
+      i->second.peer = "udp port " + std::to_string(self_->remote_port(hdl));
+    }
+    auto& c = i->second;
+    auto f = game::decode_datagram(data);
+    if (!f)
+      return drop(hdl, "bad datagram (" + std::string{game::to_string(f.err())} + ")");
+    c.last_frame = clock_type::now();
+    std::string problem;
+    if (!on_frame(hdl, c, *f, problem))
+      return drop(hdl, problem);
+    // A stats request or a repeated bye opens nothing: forget the address.
+    if (!c.session)
+      forget(i);
   }
 
   void on_connect(caf::io::connection_handle hdl) {
-    auto& c = conns_[hdl];
+    auto& c = conns_[peer_handle{hdl}];
     c.peer = actors::endpoint_name(self_->remote_addr(hdl), self_->remote_port(hdl));
     c.last_frame = clock_type::now();
     self_->configure_read(hdl, caf::io::receive_policy::at_most(8192));
@@ -115,7 +160,7 @@ class server_state {
   void on_tick() {
     auto now = clock_type::now();
     const auto& t = shared_->timeouts;
-    std::vector<std::pair<caf::io::connection_handle, std::string>> late;
+    std::vector<std::pair<peer_handle, std::string>> late;
     for (const auto& [hdl, c] : conns_) {
       if (c.frame_started && now - *c.frame_started > t.frame)
         late.emplace_back(
@@ -131,7 +176,7 @@ class server_state {
   }
 
   void on_data(caf::io::connection_handle hdl, const std::vector<char>& data) {
-    auto i = conns_.find(hdl);
+    auto i = conns_.find(peer_handle{hdl});
     if (i == conns_.end())
       return;
     auto& c = i->second;
@@ -158,15 +203,29 @@ class server_state {
   }
 
   void on_closed(caf::io::connection_handle hdl) {
-    auto i = conns_.find(hdl);
+    auto i = conns_.find(peer_handle{hdl});
     if (i == conns_.end())
       return;
-    const auto& c = i->second;
-    if (c.session && c.malformed + c.forged > 0)
-      std::cout << "game_server: session " << *c.session << " (" << c.peer
-                << ") closed: " << c.accepted << " packets accepted, " << c.malformed
-                << " malformed and " << c.forged << " forged rejected" << std::endl;
+    report(i->second);
     end(i);
+  }
+
+  /// A datagram to `hdl` is out; its address can go if it was forgotten.
+  void on_datagram_sent(caf::io::datagram_handle hdl) {
+    auto i = in_flight_.find(hdl);
+    if (i == in_flight_.end() || --i->second > 0)
+      return;
+    in_flight_.erase(i);
+    if (retiring_.erase(hdl) > 0)
+      self_->remove_endpoint(hdl);
+  }
+
+  /// The UDP port itself failed: every UDP client is gone with it.
+  void on_servant_closed() {
+    std::cout << "game_server: the UDP socket failed; its " << conns_.size()
+              << " clients are dropped" << std::endl;
+    while (!conns_.empty())
+      end(conns_.begin());
   }
 
   /// A session's verdict on the oldest packet it had from this client:
@@ -181,8 +240,10 @@ class server_state {
       ++c.accepted;
     else if (*reason == game::rejection_reason::malformed)
       ++c.malformed;
-    else
+    else if (*reason == game::rejection_reason::forged)
       ++c.forged;
+    else
+      ++c.replayed;
     std::uint8_t why = reason ? static_cast<std::uint8_t>(*reason) : 0;
     auto frame = reason ? game::encode_frame(game::frame_type::rejected, {&why, 1})
                         : game::encode_frame(game::frame_type::accepted, {});
@@ -191,7 +252,16 @@ class server_state {
   }
 
  private:
-  using conn_map = std::unordered_map<caf::io::connection_handle, connection>;
+  using conn_map = std::unordered_map<peer_handle, connection>;
+
+  /// A closing session's rejections, if it had any.
+  static void report(const connection& c) {
+    if (c.session && c.malformed + c.forged + c.replayed > 0)
+      std::cout << "game_server: session " << *c.session << " (" << c.peer
+                << ") closed: " << c.accepted << " packets accepted, " << c.malformed
+                << " malformed, " << c.forged << " forged and " << c.replayed
+                << " replayed rejected" << std::endl;
+  }
 
   static std::string seconds(clock_type::duration d) {
     std::ostringstream out;
@@ -208,11 +278,13 @@ class server_state {
   }
 
   /// Handles one frame; false (with `problem` set) if it breaks the protocol.
-  bool on_frame(caf::io::connection_handle hdl, connection& c, const game::frame& f,
-                std::string& problem) {
+  bool on_frame(peer_handle hdl, connection& c, const game::frame& f, std::string& problem) {
     auto& pool = *shared_->pool;
     switch (f.type) {
       case game::frame_type::hello: {
+        // A UDP client repeats its hello until a welcome comes (either may be lost).
+        if (c.session && std::holds_alternative<caf::io::datagram_handle>(hdl))
+          return send_or(hdl, c.welcome, problem);
         if (c.session) {
           problem = "a second hello";
           return false;
@@ -224,8 +296,17 @@ class server_state {
         }
         c.session = *id;
         by_session_[*id] = hdl;
-        return true;
+        c.welcome = game::encode_frame(game::frame_type::welcome, {});
+        return send_or(hdl, c.welcome, problem);
       }
+      case game::frame_type::bye:
+        if (c.session) {
+          report(c);
+          pool.close(*c.session);
+          by_session_.erase(*c.session);
+          c.session.reset();
+        }
+        return true;
       case game::frame_type::packet:
         if (!c.session) {
           problem = "a packet before hello";
@@ -235,10 +316,8 @@ class server_state {
         return true;
       case game::frame_type::stats_request:
         // Not dropped here: the caller still holds `c`.
-        if (send(hdl, game::encode_frame(game::frame_type::stats, game::encode_stats(stats()))))
-          return true;
-        problem = unread_replies;
-        return false;
+        return send_or(
+          hdl, game::encode_frame(game::frame_type::stats, game::encode_stats(stats())), problem);
       default:
         problem = "a frame only servers send";
         return false;
@@ -258,27 +337,58 @@ class server_state {
     return s;
   }
 
-  /// Queues `frame` for the client; false if it has too much unread already.
-  bool send(caf::io::connection_handle hdl, const game::bytes& frame) {
-    auto& buf = self_->wr_buf(hdl);
+  /// Queues `frame` for the client; false if it has too much unread already
+  /// (TCP: UDP has no backlog, a datagram the socket cannot take is lost).
+  bool send(peer_handle hdl, const game::bytes& frame) {
+    if (auto* udp = std::get_if<caf::io::datagram_handle>(&hdl)) {
+      self_->enqueue_datagram(*udp, std::vector<char>(frame.begin(), frame.end()));
+      self_->flush(*udp);
+      ++in_flight_[*udp];
+      return true;
+    }
+    auto tcp = std::get<caf::io::connection_handle>(hdl);
+    auto& buf = self_->wr_buf(tcp);
     if (buf.size() > max_unsent_bytes)
       return false;
     buf.insert(buf.end(), frame.begin(), frame.end());
-    self_->flush(hdl);
+    self_->flush(tcp);
     return true;
   }
 
-  void drop(caf::io::connection_handle hdl, const std::string& problem) {
+  /// send(), or false with `problem` set.
+  bool send_or(peer_handle hdl, const game::bytes& frame, std::string& problem) {
+    if (send(hdl, frame))
+      return true;
+    problem = unread_replies;
+    return false;
+  }
+
+  void drop(peer_handle hdl, const std::string& problem) {
     auto i = conns_.find(hdl);
     if (i == conns_.end())
       return;
     ++shared_->protocol_errors;
     std::cout << "game_server: closing " << i->second.peer << ": " << problem << std::endl;
-    end(i);
-    self_->close(hdl);
+    // UDP has no close: a bye tells the client (if it is listening) that it is over.
+    if (std::holds_alternative<caf::io::datagram_handle>(hdl))
+      send(hdl, game::encode_frame(game::frame_type::bye, {}));
+    forget(i);
   }
 
-  /// Forgets a connection and closes its session.
+  /// Ends a client: its session, and the connection or the UDP address.
+  void forget(conn_map::iterator i) {
+    auto hdl = i->first;
+    end(i);
+    if (auto* udp = std::get_if<caf::io::datagram_handle>(&hdl)) {
+      if (in_flight_.count(*udp) > 0)
+        retiring_.insert(*udp); // on_datagram_sent removes it
+      else
+        self_->remove_endpoint(*udp);
+    } else
+      self_->close(std::get<caf::io::connection_handle>(hdl));
+  }
+
+  /// Forgets a client and closes its session.
   void end(conn_map::iterator i) {
     if (auto id = i->second.session) {
       shared_->pool->close(*id);
@@ -290,7 +400,11 @@ class server_state {
   caf::io::broker* self_;
   std::shared_ptr<server_shared> shared_;
   conn_map conns_;
-  std::unordered_map<std::uint32_t, caf::io::connection_handle> by_session_;
+  std::unordered_map<std::uint32_t, peer_handle> by_session_;
+  /// UDP: datagrams queued per address, and the forgotten addresses that
+  /// still have some.
+  std::unordered_map<caf::io::datagram_handle, std::uint32_t> in_flight_;
+  std::unordered_set<caf::io::datagram_handle> retiring_;
 };
 
 caf::behavior game_server(caf::io::broker* self, std::shared_ptr<server_shared> shared) {
@@ -300,6 +414,12 @@ caf::behavior game_server(caf::io::broker* self, std::shared_ptr<server_shared> 
     [st](const caf::io::new_connection_msg& msg) { st->on_connect(msg.handle); },
     [st](const caf::io::new_data_msg& msg) { st->on_data(msg.handle, msg.buf); },
     [st](const caf::io::connection_closed_msg& msg) { st->on_closed(msg.handle); },
+    [st](const caf::io::new_datagram_msg& msg) {
+      st->on_datagram(msg.handle,
+                      {reinterpret_cast<const std::uint8_t*>(msg.buf.data()), msg.buf.size()});
+    },
+    [st](const caf::io::datagram_servant_closed_msg&) { st->on_servant_closed(); },
+    [st](const caf::io::datagram_sent_msg& msg) { st->on_datagram_sent(msg.handle); },
     [st](tick_atom) { st->on_tick(); },
     [](const caf::io::acceptor_closed_msg&) {},
     // The pool's handler: the game logic would use the plaintext; this demo only answers.
@@ -318,12 +438,13 @@ struct options {
   std::chrono::duration<double> duration{0};
   game::aead_choice aead;
   client_timeouts timeouts;
+  game::transport transport = game::transport::tcp;
 };
 
 /// The options, or exits 2 with one line on stderr (0 after --help).
 options parse_options(int argc, char** argv) {
   std::string port = "7777", duration = "0", cipher = "aes-256-gcm";
-  std::string frame_timeout = "10", idle_timeout = "60";
+  std::string frame_timeout = "10", idle_timeout = "60", transport = "tcp";
   options opts;
   CLI::App app{
     "game_server: a TCP game server on actorbench's session pool (a demo: the "
@@ -334,6 +455,8 @@ options parse_options(int argc, char** argv) {
   app.add_option("--duration", duration, "Seconds to run; 0: until SIGINT or SIGTERM")
     ->default_str(duration);
   app.add_option("--cipher", cipher, "AEAD cipher of every session")->default_str(cipher);
+  app.add_option("--transport", transport, "tcp, or udp (one frame per datagram)")
+    ->default_str(transport);
   app
     .add_option("--frame-timeout", frame_timeout,
                 "Seconds a client may take to send its hello after connecting, and to finish "
@@ -360,9 +483,10 @@ options parse_options(int argc, char** argv) {
   auto c = game::find_aead(cipher);
   auto ft = game::parse_seconds("--frame-timeout", frame_timeout, 0.01, 3600);
   auto it = game::parse_seconds("--idle-timeout", idle_timeout, 0, 86400);
+  auto tr = game::parse_transport(transport);
   for (const std::string* err :
        {p ? nullptr : &p.err(), d ? nullptr : &d.err(), c ? nullptr : &c.err(),
-        ft ? nullptr : &ft.err(), it ? nullptr : &it.err()})
+        ft ? nullptr : &ft.err(), it ? nullptr : &it.err(), tr ? nullptr : &tr.err()})
     if (err)
       fail(*err);
   opts.port = static_cast<std::uint16_t>(*p);
@@ -370,6 +494,7 @@ options parse_options(int argc, char** argv) {
   opts.aead = *c;
   opts.timeouts.frame = std::chrono::duration_cast<clock_type::duration>(*ft);
   opts.timeouts.idle = std::chrono::duration_cast<clock_type::duration>(*it);
+  opts.transport = *tr;
   return opts;
 }
 
@@ -388,6 +513,7 @@ int main(int argc, char** argv) {
   caf::actor_system sys{cfg};
   auto shared = std::make_shared<server_shared>();
   shared->timeouts = opts.timeouts;
+  shared->transport = opts.transport;
   auto server = sys.middleman().spawn_broker(game_server, shared);
   caf::scoped_actor self{sys};
   self->monitor(server);
@@ -427,6 +553,7 @@ int main(int argc, char** argv) {
     return 2;
   }
   std::cout << "game_server: listening on " << actors::endpoint_name(opts.bind, *port) << ", "
+            << (opts.transport == game::transport::tcp ? "tcp" : "udp") << ", "
             << opts.aead.backend->name() << '/' << opts.aead.cipher->name << std::endl;
 
   actors::fd_reserve::watcher descriptors;

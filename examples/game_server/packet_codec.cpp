@@ -11,8 +11,11 @@ bool payload_size_ok(std::uint8_t type, std::size_t n) noexcept {
       return n >= 1 && n <= max_key_size;
     case frame_type::packet:
       return n >= 1 && n <= max_payload_size;
+    case frame_type::welcome:
+      return n <= max_payload_size;
     case frame_type::stats_request:
     case frame_type::accepted:
+    case frame_type::bye:
       return n == 0;
     case frame_type::rejected:
       return n == 1;
@@ -24,7 +27,7 @@ bool payload_size_ok(std::uint8_t type, std::size_t n) noexcept {
 
 bool known_type(std::uint8_t type) noexcept {
   return type >= static_cast<std::uint8_t>(frame_type::hello)
-         && type <= static_cast<std::uint8_t>(frame_type::stats);
+         && type <= static_cast<std::uint8_t>(frame_type::bye);
 }
 
 void put_u64(bytes& out, std::uint64_t x) {
@@ -51,6 +54,8 @@ std::string_view to_string(codec_errc code) noexcept {
       return "unknown_type";
     case codec_errc::bad_payload_size:
       return "bad_payload_size";
+    case codec_errc::not_one_frame:
+      return "not_one_frame";
   }
   return "unknown";
 }
@@ -78,6 +83,15 @@ actorbench::crypto::result<std::optional<frame>, codec_errc> decode_frame(bytes_
     return std::optional<frame>{};
   return std::optional<frame>{
     frame{static_cast<frame_type>(type), bytes_view{p + header_size + 1, payload_size}, total}};
+}
+
+actorbench::crypto::result<frame, codec_errc> decode_datagram(bytes_view in) noexcept {
+  auto r = decode_frame(in);
+  if (!r)
+    return r.err();
+  if (!r->has_value() || (*r)->size != in.size)
+    return codec_errc::not_one_frame;
+  return **r;
 }
 
 bytes encode_frame(frame_type type, bytes_view payload) {

@@ -39,6 +39,13 @@ enum class frame_type : std::uint8_t {
   rejected = 5,
   /// Server: the counters (server_stats), answering stats_request.
   stats = 6,
+  /// Server: the session is open (the answer to `hello`); packets may follow.
+  /// Over UDP a client sends its hello again until this arrives.
+  welcome = 7,
+  /// Either side, over UDP (which has no disconnect): the session is over.
+  /// A client sends it a few times (each may be lost); the server sends it
+  /// when it drops a client for breaking the protocol. Over TCP, closing.
+  bye = 8,
 };
 
 /// Why the server dropped a packet (the payload of a `rejected` frame).
@@ -47,6 +54,10 @@ enum class rejection_reason : std::uint8_t {
   malformed = 1,
   /// The tag did not verify: tampered, or not under this session's key.
   forged = 2,
+  /// A replay: this packet's counter was accepted before.
+  duplicate = 3,
+  /// Older than the session's replay window: it cannot tell, so it refuses.
+  too_old = 4,
 };
 
 /// Bytes before the body.
@@ -83,6 +94,8 @@ enum class codec_errc {
   /// The payload size is not allowed for this type (e.g. a hello without a
   /// key, an `accepted` with a payload).
   bad_payload_size,
+  /// A datagram that is not exactly one whole frame (decode_datagram).
+  not_one_frame,
 };
 
 /// Short stable name, e.g. "oversized".
@@ -100,6 +113,10 @@ struct frame {
 /// `in` holds only part of a frame that may still be valid; an error as soon
 /// as the header or type is invalid (without waiting for the rest).
 actorbench::crypto::result<std::optional<frame>, codec_errc> decode_frame(bytes_view in) noexcept;
+
+/// The frame a UDP datagram carries: each datagram is exactly one frame, so
+/// a part of one or bytes after it are an error (not_one_frame).
+actorbench::crypto::result<frame, codec_errc> decode_datagram(bytes_view in) noexcept;
 
 /// A frame of `type` with `payload`. The payload must be valid for the type
 /// (decode_frame accepts the result); this is not checked.
