@@ -50,12 +50,17 @@
 #include "command_line.hpp"
 #include "frame_reader.hpp"
 #include "packet_codec.hpp"
+#include "udp_socket.hpp"
 
 using namespace actorbench;
 using open_atom = caf::atom_constant<caf::atom("open")>;
 using tick_atom = caf::atom_constant<caf::atom("tick")>;
 
 namespace {
+
+/// The UDP socket's buffers asked for: net.core.rmem_max caps them (4 MiB
+/// here); 208 KiB, Linux's default, holds about 280 small datagrams.
+constexpr int udp_buffer_bytes = 4 << 20;
 
 /// A client that has not read this many bytes of replies is disconnected.
 constexpr std::size_t max_unsent_bytes = 4 << 20;
@@ -115,13 +120,16 @@ class server_state {
       bound = r->second;
     } else {
       // Without reuse: a second server on the port must be refused, as over TCP.
-      auto r = self_->add_udp_datagram_servant(port, bind.c_str(), false);
-      if (!r)
-        return r.error();
+      auto sock = game::open_udp_socket(bind, port, udp_buffer_bytes);
+      if (!sock)
+        return caf::make_error(caf::sec::cannot_open_port, sock.err());
+      auto hdl = self_->add_datagram_servant(sock->fd);
       // CAF 0.17 throws if a queued datagram's address was removed: the
       // acknowledgements tell when a client's last datagram is out.
-      self_->ack_writes(r->first, true);
-      bound = r->second;
+      self_->ack_writes(hdl, true);
+      bound = sock->port;
+      std::cout << "game_server: UDP receive buffer " << sock->receive_buffer << " bytes"
+                << std::endl;
     }
     self_->delayed_send(self_, tick_interval(), tick_atom::value);
     return bound;
