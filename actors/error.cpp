@@ -16,6 +16,16 @@ std::string_view to_string(errc code) {
       return "network_failure";
     case errc::node_failure:
       return "node_failure";
+    case errc::authentication_failed:
+      return "authentication_failed";
+    case errc::malformed_input:
+      return "malformed_input";
+    case errc::token_expired:
+      return "token_expired";
+    case errc::token_reused:
+      return "token_reused";
+    case errc::limit_reached:
+      return "limit_reached";
   }
   return "unknown";
 }

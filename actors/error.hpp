@@ -23,6 +23,18 @@ enum class errc {
   /// A worker node could not be reached, could not run its share, or went
   /// down before its share of the replies was in.
   node_failure,
+  /// A handshake or connect token did not authenticate: a wrong server key,
+  /// a tampered message, or a token sealed under another key.
+  authentication_failed,
+  /// A handshake message or token is not well formed (length, type, version).
+  malformed_input,
+  /// A connect token's expiry has passed.
+  token_expired,
+  /// A connect token already used once (its id was seen before).
+  token_reused,
+  /// A bounded resource is used up: the nonce counter of a key (rekey) or the
+  /// verifier's table of seen token ids.
+  limit_reached,
 };
 
 /// Short stable name of an error code, e.g. "timeout".

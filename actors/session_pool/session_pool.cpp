@@ -42,6 +42,8 @@ struct session_pool::shared {
   std::atomic<std::uint64_t> bytes{0};
   std::atomic<std::uint64_t> malformed{0};
   std::atomic<std::uint64_t> auth_failures{0};
+  std::atomic<std::uint64_t> duplicates{0};
+  std::atomic<std::uint64_t> too_old{0};
   std::atomic<std::uint64_t> opened{0};
   std::atomic<std::size_t> alive{0};
   std::mutex mtx;
@@ -56,11 +58,13 @@ using close_atom = caf::atom_constant<caf::atom("close")>;
 class session_actor : public caf::event_based_actor {
  public:
   session_actor(caf::actor_config& cfg, std::shared_ptr<shared> state, std::uint32_t id,
-                std::unique_ptr<crypto::cipher_context> context)
+                std::unique_ptr<crypto::cipher_context> context,
+                std::optional<channel_receiver> receiver)
     : caf::event_based_actor(cfg),
       state_(std::move(state)),
       id_(id),
-      context_(std::move(context)) {}
+      context_(std::move(context)),
+      receiver_(std::move(receiver)) {}
 
   caf::behavior make_behavior() override {
     caf::message_handler own{
@@ -74,6 +78,7 @@ class session_actor : public caf::event_based_actor {
 
   void on_exit() override {
     context_.reset();
+    receiver_.reset();
     state_->session_ended();
   }
 
@@ -82,6 +87,10 @@ class session_actor : public caf::event_based_actor {
     auto& s = *state_;
     if (s.stopping.load(std::memory_order_relaxed))
       return;
+    if (receiver_) {
+      on_secure_packet(packet);
+      return;
+    }
     if (packet.size() < s.nonce_size + s.overhead) {
       s.malformed.fetch_add(1);
       report(malformed_atom::value);
@@ -97,10 +106,39 @@ class session_actor : public caf::event_based_actor {
       return;
     }
     text.resize(*n);
+    hand_on(std::move(text));
+  }
+
+  void on_secure_packet(const crypto::bytes& packet) {
+    auto& s = *state_;
+    open_result r = receiver_->open(packet);
+    switch (r.verdict) {
+      case packet_verdict::ok:
+        return hand_on(std::move(r.plaintext));
+      case packet_verdict::malformed:
+        return drop(s.malformed, malformed_atom::value);
+      case packet_verdict::forged:
+        return drop(s.auth_failures, forged_atom::value);
+      case packet_verdict::duplicate:
+        return drop(s.duplicates, replayed_atom::value);
+      case packet_verdict::too_old:
+      case packet_verdict::unknown_epoch:
+        return drop(s.too_old, stale_atom::value);
+    }
+  }
+
+  void drop(std::atomic<std::uint64_t>& counter, caf::atom_value reason) {
+    counter.fetch_add(1);
+    report(reason);
+  }
+
+  void hand_on(crypto::bytes text) {
+    auto& s = *state_;
+    const std::size_t n = text.size();
     // Sent before counting, so whoever sees the count knows the handler has
     // the message in its mailbox.
     caf::anon_send(s.handler, id_, std::move(text));
-    s.bytes.fetch_add(*n);
+    s.bytes.fetch_add(n);
     s.decrypted.fetch_add(1);
   }
 
@@ -112,6 +150,7 @@ class session_actor : public caf::event_based_actor {
   std::shared_ptr<shared> state_;
   std::uint32_t id_;
   std::unique_ptr<crypto::cipher_context> context_;
+  std::optional<channel_receiver> receiver_;
 };
 
 /// Session `id`'s key: the cipher's keystream under `master` with nonce `id`.
@@ -213,25 +252,42 @@ session_pool::~session_pool() {
 }
 
 void session_pool::spawn_session(std::uint32_t id, crypto::bytes key,
-                                 std::unique_ptr<crypto::cipher_context> context) {
+                                 std::unique_ptr<crypto::cipher_context> context,
+                                 std::optional<channel_receiver> receiver) {
   state_->alive.fetch_add(1);
   state_->opened.fetch_add(1);
-  auto actor = system_.spawn<session_actor, caf::lazy_init>(state_, id, std::move(context));
+  auto actor = system_.spawn<session_actor, caf::lazy_init>(state_, id, std::move(context),
+                                                            std::move(receiver));
   sessions_.emplace(id, session{std::move(actor), std::move(key)});
   next_id_ = std::uint64_t{id} + 1;
 }
 
-result<std::uint32_t> session_pool::open(crypto::bytes key) {
-  std::lock_guard<std::mutex> guard{mtx_};
+result<std::uint32_t> session_pool::next_id() const {
   if (state_->stopping.load())
     return error{errc::bad_parameter, "the session pool is stopped"};
   if (next_id_ > std::numeric_limits<std::uint32_t>::max())
     return error{errc::bad_parameter, "every session id has been used"};
-  const auto id = static_cast<std::uint32_t>(next_id_);
-  auto ctx = make_session_context(backend_, state_->cipher, key, id);
+  return static_cast<std::uint32_t>(next_id_);
+}
+
+result<std::uint32_t> session_pool::open(crypto::bytes key) {
+  std::lock_guard<std::mutex> guard{mtx_};
+  auto id = next_id();
+  if (!id)
+    return id;
+  auto ctx = make_session_context(backend_, state_->cipher, key, *id);
   if (!ctx)
     return ctx.err();
-  spawn_session(id, std::move(key), std::move(*ctx));
+  spawn_session(*id, std::move(key), std::move(*ctx));
+  return id;
+}
+
+result<std::uint32_t> session_pool::open_secure(channel_receiver receiver) {
+  std::lock_guard<std::mutex> guard{mtx_};
+  auto id = next_id();
+  if (!id)
+    return id;
+  spawn_session(*id, {}, nullptr, std::move(receiver));
   return id;
 }
 
@@ -282,6 +338,8 @@ pool_metrics session_pool::metrics() const noexcept {
   m.bytes = s.bytes.load();
   m.malformed = s.malformed.load();
   m.auth_failures = s.auth_failures.load();
+  m.duplicates = s.duplicates.load();
+  m.too_old = s.too_old.load();
   m.delivered = s.delivered.load();
   m.sessions = s.alive.load();
   m.opened = s.opened.load();

@@ -6,6 +6,7 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <unordered_map>
 #include <vector>
 
@@ -15,6 +16,7 @@
 #include <caf/message_handler.hpp>
 
 #include "actors/error.hpp"
+#include "actors/session_pool/secure_channel.hpp"
 #include "crypto/backend.hpp"
 #include "crypto/cipher_context.hpp"
 #include "crypto/bytes.hpp"
@@ -23,12 +25,19 @@
 namespace actorbench::actors {
 
 /// Tags a rejection report: (rejected_atom, std::uint32_t session_id, reason),
-/// the reason being malformed_atom::value or forged_atom::value.
+/// the reason being malformed_atom, forged_atom, replayed_atom or stale_atom
+/// (the last two only from secure sessions).
 using rejected_atom = caf::atom_constant<caf::atom("rejected")>;
 /// Shorter than nonce + tag.
 using malformed_atom = caf::atom_constant<caf::atom("malformed")>;
 /// Decryption failed (AEAD: the tag did not verify).
 using forged_atom = caf::atom_constant<caf::atom("forged")>;
+/// A secure session's packet whose counter was accepted before (a replay or
+/// a network duplicate).
+using replayed_atom = caf::atom_constant<caf::atom("replayed")>;
+/// A secure session's packet older than the replay window, or of an epoch
+/// (key) already retired.
+using stale_atom = caf::atom_constant<caf::atom("stale")>;
 
 /// What a session pool is made of.
 struct session_pool_config {
@@ -75,17 +84,28 @@ struct pool_metrics {
   std::uint64_t malformed = 0;
   /// Packets dropped because decryption failed (AEAD: the tag did not verify).
   std::uint64_t auth_failures = 0;
+  /// Secure sessions' packets dropped as replays or duplicates (counted
+  /// apart from forgeries: the network duplicates packets too).
+  std::uint64_t duplicates = 0;
+  /// Secure sessions' packets dropped as older than the replay window or of
+  /// a retired epoch.
+  std::uint64_t too_old = 0;
   /// Delivered but not yet handled: the sessions' total mailbox depth.
   std::uint64_t in_flight = 0;
 
-  std::uint64_t failures() const noexcept { return malformed + auth_failures; }
+  /// Packets dropped for any reason.
+  std::uint64_t failures() const noexcept {
+    return malformed + auth_failures + duplicates + too_old;
+  }
   /// Packets a session has finished with, either way.
   std::uint64_t handled() const noexcept { return decrypted + failures(); }
 };
 
 /// Session actors on the user's actor system, one per client, each with its
 /// own key and cipher context. A packet is the nonce (cipher nonce_size
-/// bytes) followed by the ciphertext (with the tag for AEAD ciphers).
+/// bytes) followed by the ciphertext (with the tag for AEAD ciphers). A
+/// secure session (open_secure) instead takes secure_channel packets, keyed
+/// by a handshake, and rejects replays and stale packets.
 /// Sessions are made at create() or one at a time with open() (a client
 /// connects) and ended with close() (it disconnects); ids are never reused.
 /// The pool must be destroyed before its actor system.
@@ -112,6 +132,13 @@ class session_pool {
   /// one). Errors: bad_parameter (a key of the wrong size, a stopped pool,
   /// 2^32 ids used up), crypto_failure (no context). Callable from any thread.
   result<std::uint32_t> open(crypto::bytes key);
+
+  /// Adds a secure session that opens packets with `receiver` (the receive
+  /// half of the server's secure_channel after a handshake; the pool's
+  /// cipher is not used) and returns its id. Errors: bad_parameter (a stopped
+  /// pool, 2^32 ids used up). key(id) is empty for it. Callable from any
+  /// thread.
+  result<std::uint32_t> open_secure(channel_receiver receiver);
 
   /// Ends session `id` once it has handled the packets delivered so far;
   /// deliver() refuses the id from now on. False for an unknown id.
@@ -148,9 +175,13 @@ class session_pool {
   session_pool(caf::actor_system& system, const crypto::backend& backend,
                std::shared_ptr<shared> state);
 
-  /// Spawns session `id` with its context; the caller holds mtx_.
+  /// Spawns session `id` with its context or its receiver; the caller holds mtx_.
   void spawn_session(std::uint32_t id, crypto::bytes key,
-                     std::unique_ptr<crypto::cipher_context> context);
+                     std::unique_ptr<crypto::cipher_context> context,
+                     std::optional<channel_receiver> receiver = std::nullopt);
+
+  /// The next id, or bad_parameter; the caller holds mtx_.
+  result<std::uint32_t> next_id() const;
 
   caf::actor_system& system_;
   const crypto::backend& backend_;

@@ -1,0 +1,95 @@
+#include "crypto/key_agreement.hpp"
+
+#include <optional>
+#include <string>
+
+#include <openssl/crypto.h>
+
+namespace actorbench::crypto {
+
+namespace {
+
+std::optional<error> bad_aead_lengths(bytes_view key, bytes_view nonce) {
+  if (key.size != key_agreement::key_size)
+    return make_error(errc::bad_key_length,
+                      "chacha20-poly1305 keys are 32 bytes, got " + std::to_string(key.size));
+  if (nonce.size != key_agreement::nonce_size)
+    return make_error(errc::bad_nonce_length,
+                      "chacha20-poly1305 nonces are 12 bytes, got " + std::to_string(nonce.size));
+  return std::nullopt;
+}
+
+} // namespace
+
+result<bytes> key_agreement::dh(bytes_view secret, bytes_view peer_public) const {
+  if (secret.size != key_size || peer_public.size != key_size)
+    return make_error(errc::bad_key_length, "x25519 keys are 32 bytes, got "
+                                              + std::to_string(secret.size) + " and "
+                                              + std::to_string(peer_public.size));
+  bytes shared(key_size);
+  static const std::uint8_t zeros[key_size] = {};
+  // The libraries refuse an all-zero result themselves; checking here too
+  // makes that independent of their versions.
+  if (!raw_dh(secret.data, peer_public.data, shared.data())
+      || CRYPTO_memcmp(shared.data(), zeros, key_size) == 0) {
+    wipe(shared);
+    return make_error(errc::bad_input, "x25519: low-order peer key (all-zero shared secret)");
+  }
+  return shared;
+}
+
+result<std::size_t> key_agreement::seal(bytes_view key, bytes_view nonce, bytes_view ad,
+                                        bytes_view plaintext, std::uint8_t* out) const {
+  if (auto bad = bad_aead_lengths(key, nonce))
+    return *bad;
+  return raw_seal(key, nonce, ad, plaintext, out);
+}
+
+result<std::size_t> key_agreement::open(bytes_view key, bytes_view nonce, bytes_view ad,
+                                        bytes_view ciphertext, std::uint8_t* out) const {
+  if (auto bad = bad_aead_lengths(key, nonce))
+    return *bad;
+  if (ciphertext.size < tag_size)
+    return make_error(errc::bad_input, "chacha20-poly1305: shorter than its tag");
+  auto verified = raw_open(key, nonce, ad, ciphertext, out);
+  if (!verified)
+    return verified.err();
+  if (!*verified)
+    return make_error(errc::authentication_failed, "chacha20-poly1305: tag did not verify");
+  return ciphertext.size - tag_size;
+}
+
+std::pair<digest, digest> key_agreement::hkdf2(const digest& chaining_key, bytes_view ikm) const {
+  // RFC 5869 with an empty info: extract, then two expand blocks.
+  const digest prk = hmac({chaining_key.data(), chaining_key.size()}, ikm);
+  const std::uint8_t one = 1;
+  const digest first = hmac({prk.data(), prk.size()}, {&one, 1});
+  std::array<std::uint8_t, 33> block{};
+  std::copy(first.begin(), first.end(), block.begin());
+  block[32] = 2;
+  const digest second = hmac({prk.data(), prk.size()}, {block.data(), block.size()});
+  return {first, second};
+}
+
+void wipe(bytes& secret) noexcept {
+  if (!secret.empty())
+    OPENSSL_cleanse(secret.data(), secret.size());
+  secret.clear();
+}
+
+result<const key_agreement*> find_key_agreement(std::string_view name) {
+  const key_agreement* found = nullptr;
+  if (name == "sodium")
+    found = &sodium_key_agreement();
+  else if (name == "openssl")
+    found = &openssl_key_agreement();
+  else
+    return make_error(errc::unknown_backend,
+                      "no key agreement '" + std::string(name) + "' (valid: openssl, sodium)");
+  if (!found->is_available())
+    return make_error(errc::cipher_unavailable,
+                      "key agreement '" + std::string(name) + "' did not initialise");
+  return found;
+}
+
+} // namespace actorbench::crypto

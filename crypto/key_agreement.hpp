@@ -1,0 +1,105 @@
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <utility>
+
+#include "crypto/bytes.hpp"
+#include "crypto/error.hpp"
+
+namespace actorbench::crypto {
+
+/// An X25519 key pair: 32-byte public and secret keys.
+struct key_pair {
+  bytes public_key;
+  bytes secret_key;
+};
+
+/// A SHA-256 digest (also the handshake's transcript hash and chaining key).
+using digest = std::array<std::uint8_t, 32>;
+
+/// The primitives of a Noise-shaped handshake in one library: X25519,
+/// SHA-256, HMAC-SHA256 (HKDF is built on it, the same for every library)
+/// and ChaCha20-Poly1305 (IETF, 12-byte nonce, 16-byte tag) with associated
+/// data. Every implementation computes the same functions, so the two ends of
+/// a session may use different libraries. Stateless and thread-safe.
+class key_agreement {
+ public:
+  /// X25519 key and shared-secret length.
+  static constexpr std::size_t key_size = 32;
+  /// ChaCha20-Poly1305 nonce and tag lengths.
+  static constexpr std::size_t nonce_size = 12;
+  static constexpr std::size_t tag_size = 16;
+
+  virtual ~key_agreement() = default;
+
+  /// Registry key, "sodium" or "openssl".
+  virtual std::string_view name() const noexcept = 0;
+
+  /// Whether the library initialised.
+  virtual bool is_available() const noexcept = 0;
+
+  /// Fills `out` with `size` bytes from the library's random generator;
+  /// false if the generator failed (it could not be seeded).
+  [[nodiscard]] virtual bool random(std::uint8_t* out, std::size_t size) const = 0;
+
+  /// A fresh key pair from the library's random generator.
+  virtual result<key_pair> generate() const = 0;
+
+  /// X25519(secret, peer_public). Errors: bad_key_length, bad_input when the
+  /// result is all zeros (a low-order peer key, which would make the secret
+  /// known to anyone), backend_failure.
+  result<bytes> dh(bytes_view secret, bytes_view peer_public) const;
+
+  /// SHA-256 of `a` followed by `b` (Noise's MixHash).
+  virtual digest hash(bytes_view a, bytes_view b = {}) const = 0;
+
+  /// HMAC-SHA256 of `data` under `key`.
+  virtual digest hmac(bytes_view key, bytes_view data) const = 0;
+
+  /// Encrypts `plaintext` into `out` (plaintext.size + tag_size bytes) and
+  /// authenticates `ad` with it. Errors: bad_key_length, bad_nonce_length.
+  result<std::size_t> seal(bytes_view key, bytes_view nonce, bytes_view ad, bytes_view plaintext,
+                           std::uint8_t* out) const;
+
+  /// Verifies and decrypts `ciphertext` (with its tag) into `out`
+  /// (ciphertext.size - tag_size bytes). Errors: authentication_failed,
+  /// bad_input (shorter than a tag), bad_key_length, bad_nonce_length.
+  result<std::size_t> open(bytes_view key, bytes_view nonce, bytes_view ad, bytes_view ciphertext,
+                           std::uint8_t* out) const;
+
+  /// HKDF-SHA256 with two outputs, as Noise uses it: the salt is
+  /// `chaining_key`, the input keying material `ikm`, the info empty.
+  std::pair<digest, digest> hkdf2(const digest& chaining_key, bytes_view ikm) const;
+
+ protected:
+  /// X25519 into `shared` (32 bytes) of arguments whose lengths dh() checked;
+  /// false if the library refused (dh() then reports a low-order key).
+  virtual bool raw_dh(const std::uint8_t* secret, const std::uint8_t* peer_public,
+                      std::uint8_t* shared) const = 0;
+
+  /// seal() and open() once the key and nonce lengths are checked (and,
+  /// for open, the input holds a tag); open returns false when the tag
+  /// does not verify.
+  virtual result<std::size_t> raw_seal(bytes_view key, bytes_view nonce, bytes_view ad,
+                                       bytes_view plaintext, std::uint8_t* out) const = 0;
+  virtual result<bool> raw_open(bytes_view key, bytes_view nonce, bytes_view ad,
+                                bytes_view ciphertext, std::uint8_t* out) const = 0;
+};
+
+/// Overwrites `secret` with zeros in a way the compiler keeps, then empties it.
+void wipe(bytes& secret) noexcept;
+
+/// The key agreement implemented with `name` ("sodium" or "openssl"); the
+/// objects live as long as the process. Errors: unknown_backend naming the
+/// valid names, cipher_unavailable when the library did not initialise.
+result<const key_agreement*> find_key_agreement(std::string_view name);
+
+/// The libraries' key agreements (defined in their own files).
+const key_agreement& sodium_key_agreement();
+const key_agreement& openssl_key_agreement();
+
+} // namespace actorbench::crypto

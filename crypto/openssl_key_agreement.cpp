@@ -1,0 +1,154 @@
+// The key agreement on OpenSSL 3: X25519 through EVP_PKEY, SHA-256 and
+// HMAC-SHA256 with a digest fetched once, ChaCha20-Poly1305 fetched once.
+#include <climits>
+#include <string>
+
+#include <openssl/crypto.h>
+#include <openssl/evp.h>
+#include <openssl/hmac.h>
+#include <openssl/rand.h>
+
+#include "crypto/key_agreement.hpp"
+#include "crypto/openssl_errors.hpp"
+#include "crypto/openssl_handles.hpp"
+
+namespace actorbench::crypto {
+
+namespace {
+
+using detail::evp_cipher_ctx_ptr;
+using detail::evp_cipher_ptr;
+using detail::evp_md_ctx_ptr;
+using detail::evp_pkey_ctx_ptr;
+using detail::evp_pkey_ptr;
+using detail::openssl_failure;
+
+struct evp_md_deleter {
+  void operator()(EVP_MD* p) const noexcept { EVP_MD_free(p); }
+};
+
+bool too_long(std::size_t size) {
+  return size > static_cast<std::size_t>(INT_MAX) - key_agreement::tag_size;
+}
+
+error too_long_error() {
+  return make_error(errc::bad_input, "message longer than OpenSSL's int length limit");
+}
+
+class openssl_agreement final : public key_agreement {
+ public:
+  openssl_agreement()
+    : md_(EVP_MD_fetch(nullptr, "SHA256", nullptr)),
+      aead_(EVP_CIPHER_fetch(nullptr, "ChaCha20-Poly1305", nullptr)) {
+    detail::take_openssl_errors();
+  }
+
+  std::string_view name() const noexcept override { return "openssl"; }
+  bool is_available() const noexcept override { return md_ && aead_; }
+
+  bool random(std::uint8_t* out, std::size_t size) const override {
+    const bool ok = size <= INT_MAX && RAND_bytes(out, static_cast<int>(size)) == 1;
+    detail::take_openssl_errors();
+    return ok;
+  }
+
+  result<key_pair> generate() const override {
+    evp_pkey_ctx_ptr ctx{EVP_PKEY_CTX_new_from_name(nullptr, "X25519", nullptr)};
+    EVP_PKEY* raw = nullptr;
+    if (!ctx || EVP_PKEY_keygen_init(ctx.get()) != 1 || EVP_PKEY_keygen(ctx.get(), &raw) != 1)
+      return openssl_failure("X25519 EVP_PKEY_keygen");
+    evp_pkey_ptr pkey{raw};
+    key_pair kp{bytes(key_size), bytes(key_size)};
+    std::size_t pub_len = key_size, sec_len = key_size;
+    if (EVP_PKEY_get_raw_public_key(pkey.get(), kp.public_key.data(), &pub_len) != 1
+        || EVP_PKEY_get_raw_private_key(pkey.get(), kp.secret_key.data(), &sec_len) != 1)
+      return openssl_failure("EVP_PKEY_get_raw_*_key");
+    return kp;
+  }
+
+  bool raw_dh(const std::uint8_t* secret, const std::uint8_t* peer_public,
+              std::uint8_t* shared) const override {
+    evp_pkey_ptr own{EVP_PKEY_new_raw_private_key(EVP_PKEY_X25519, nullptr, secret, key_size)};
+    evp_pkey_ptr peer{EVP_PKEY_new_raw_public_key(EVP_PKEY_X25519, nullptr, peer_public, key_size)};
+    evp_pkey_ctx_ptr ctx{own && peer ? EVP_PKEY_CTX_new(own.get(), nullptr) : nullptr};
+    std::size_t len = key_size;
+    const bool ok = ctx && EVP_PKEY_derive_init(ctx.get()) == 1
+                    && EVP_PKEY_derive_set_peer(ctx.get(), peer.get()) == 1
+                    && EVP_PKEY_derive(ctx.get(), shared, &len) == 1 && len == key_size;
+    detail::take_openssl_errors();
+    return ok;
+  }
+
+  digest hash(bytes_view a, bytes_view b) const override {
+    digest out{};
+    evp_md_ctx_ptr ctx{EVP_MD_CTX_new()};
+    unsigned int len = 0;
+    // Only out of memory makes these fail; the all-zero digest then fails
+    // every later check instead of passing one.
+    if (ctx && EVP_DigestInit_ex(ctx.get(), md_.get(), nullptr) == 1
+        && EVP_DigestUpdate(ctx.get(), a.data, a.size) == 1
+        && EVP_DigestUpdate(ctx.get(), b.data, b.size) == 1)
+      EVP_DigestFinal_ex(ctx.get(), out.data(), &len);
+    return out;
+  }
+
+  digest hmac(bytes_view key, bytes_view data) const override {
+    digest out{};
+    unsigned int len = 0;
+    static const std::uint8_t empty = 0;
+    HMAC(md_.get(), key.size ? key.data : &empty, static_cast<int>(key.size),
+         data.size ? data.data : &empty, data.size, out.data(), &len);
+    return out;
+  }
+
+  result<std::size_t> raw_seal(bytes_view key, bytes_view nonce, bytes_view ad,
+                               bytes_view plaintext, std::uint8_t* out) const override {
+    if (too_long(plaintext.size) || too_long(ad.size))
+      return too_long_error();
+    evp_cipher_ctx_ptr ctx{EVP_CIPHER_CTX_new()};
+    int n = 0, fin = 0;
+    if (!ctx || EVP_EncryptInit_ex2(ctx.get(), aead_.get(), key.data, nonce.data, nullptr) != 1
+        || (ad.size && EVP_EncryptUpdate(ctx.get(), nullptr, &n, ad.data, int(ad.size)) != 1)
+        || (plaintext.size
+            && EVP_EncryptUpdate(ctx.get(), out, &n, plaintext.data, int(plaintext.size)) != 1)
+        || EVP_EncryptFinal_ex(ctx.get(), out + plaintext.size, &fin) != 1
+        || EVP_CIPHER_CTX_ctrl(ctx.get(), EVP_CTRL_AEAD_GET_TAG, int(tag_size),
+                               out + plaintext.size)
+             != 1)
+      return openssl_failure("chacha20-poly1305 seal");
+    return plaintext.size + tag_size;
+  }
+
+  result<bool> raw_open(bytes_view key, bytes_view nonce, bytes_view ad, bytes_view ciphertext,
+                        std::uint8_t* out) const override {
+    if (too_long(ciphertext.size) || too_long(ad.size))
+      return too_long_error();
+    const std::size_t len = ciphertext.size - tag_size;
+    evp_cipher_ctx_ptr ctx{EVP_CIPHER_CTX_new()};
+    int n = 0, fin = 0;
+    auto* tag = const_cast<std::uint8_t*>(ciphertext.data + len);
+    if (!ctx || EVP_DecryptInit_ex2(ctx.get(), aead_.get(), key.data, nonce.data, nullptr) != 1
+        || (ad.size && EVP_DecryptUpdate(ctx.get(), nullptr, &n, ad.data, int(ad.size)) != 1)
+        || (len && EVP_DecryptUpdate(ctx.get(), out, &n, ciphertext.data, int(len)) != 1)
+        || EVP_CIPHER_CTX_ctrl(ctx.get(), EVP_CTRL_AEAD_SET_TAG, int(tag_size), tag) != 1)
+      return openssl_failure("chacha20-poly1305 open");
+    if (EVP_DecryptFinal_ex(ctx.get(), out + len, &fin) == 1)
+      return true;
+    detail::take_openssl_errors();
+    OPENSSL_cleanse(out, len);
+    return false;
+  }
+
+ private:
+  std::unique_ptr<EVP_MD, evp_md_deleter> md_;
+  evp_cipher_ptr aead_;
+};
+
+} // namespace
+
+const key_agreement& openssl_key_agreement() {
+  static const openssl_agreement instance;
+  return instance;
+}
+
+} // namespace actorbench::crypto
