@@ -31,6 +31,8 @@ std::string_view to_string(client_kind kind) noexcept {
       return "reorder";
     case client_kind::stale:
       return "stale";
+    case client_kind::mitm:
+      return "mitm";
   }
   return "unknown";
 }
@@ -83,6 +85,7 @@ actorbench::crypto::result<planned_packet> client_script::next() {
   switch (kind_) {
     case client_kind::good:
     case client_kind::garbage:
+    case client_kind::mitm:
       break;
     case client_kind::tampered: {
       auto p = fresh(verdict::forged);

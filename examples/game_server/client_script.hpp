@@ -35,12 +35,16 @@ enum class client_kind {
   /// Packets sealed first but sent only after far newer ones: beyond the
   /// window, each too old.
   stale,
+  /// A man in the middle: the handshake under a server key other than the
+  /// server's (the client's pinned key is not the one it talks to). The
+  /// server must refuse the hello and end the session; no packet is sent.
+  mitm,
 };
 
 /// Every client_kind, in order, and its name.
 constexpr client_kind all_kinds[] = {
   client_kind::good,   client_kind::tampered, client_kind::malformed, client_kind::garbage,
-  client_kind::replay, client_kind::reorder,  client_kind::stale};
+  client_kind::replay, client_kind::reorder,  client_kind::stale,     client_kind::mitm};
 constexpr std::size_t kind_count = sizeof(all_kinds) / sizeof(all_kinds[0]);
 
 /// The kind's name, as its command-line option and report row use it.

@@ -24,6 +24,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <ctime>
 #include <cstdint>
 #include <iostream>
 #include <memory>
@@ -46,7 +47,10 @@
 
 #include "actors/remote/endpoint_name.hpp"
 #include "actors/remote/fd_reserve.hpp"
+#include "actors/session_pool/handshake.hpp"
+#include "actors/session_pool/secure_channel.hpp"
 #include "actors/session_pool/session_pool.hpp"
+#include "crypto/key_agreement.hpp"
 #include "command_line.hpp"
 #include "frame_reader.hpp"
 #include "packet_codec.hpp"
@@ -80,6 +84,11 @@ struct client_timeouts {
 /// opens its port, and destroys it after the broker is gone.
 struct server_shared {
   std::shared_ptr<actors::session_pool> pool;
+  /// The handshake: X25519 and the server's static key pair (clients pin
+  /// its public half), and the sessions' AEAD.
+  const crypto::key_agreement* ka = nullptr;
+  actors::server_identity identity;
+  game::aead_choice aead;
   std::atomic<std::uint64_t> protocol_errors{0};
   client_timeouts timeouts;
   game::transport transport = game::transport::tcp;
@@ -297,14 +306,12 @@ class server_state {
           problem = "a second hello";
           return false;
         }
-        auto id = pool.open(game::bytes(f.payload.data, f.payload.data + f.payload.size));
-        if (!id) {
-          problem = "hello refused: " + id.err().detail;
+        auto reply = open_session(f.payload, problem);
+        if (!reply)
           return false;
-        }
-        c.session = *id;
-        by_session_[*id] = hdl;
-        c.welcome = game::encode_frame(game::frame_type::welcome, {});
+        c.session = reply->first;
+        by_session_[reply->first] = hdl;
+        c.welcome = game::encode_frame(game::frame_type::welcome, reply->second);
         return send_or(hdl, c.welcome, problem);
       }
       case game::frame_type::bye:
@@ -332,6 +339,31 @@ class server_state {
     }
   }
 
+  /// The handshake for `hello` and a session keyed by it: its id and the
+  /// reply; nothing (with `problem` set) if the hello is refused.
+  std::optional<std::pair<std::uint32_t, game::bytes>> open_session(game::bytes_view hello,
+                                                                    std::string& problem) {
+    const auto now = static_cast<std::uint64_t>(std::time(nullptr));
+    auto accepted = actors::respond(*shared_->ka, shared_->identity, hello, nullptr, now);
+    if (!accepted) {
+      problem = "handshake refused (" + std::string{actors::to_string(accepted.err().code)} + ")";
+      return std::nullopt;
+    }
+    auto rx = actors::channel_receiver::create(*shared_->aead.backend, *shared_->aead.cipher,
+                                               std::move(accepted->keys.receive),
+                                               actors::rekey_policy{}.grace);
+    if (!rx) {
+      problem = "no channel: " + rx.err().detail;
+      return std::nullopt;
+    }
+    auto id = shared_->pool->open_secure(std::move(*rx));
+    if (!id) {
+      problem = "no session: " + id.err().detail;
+      return std::nullopt;
+    }
+    return std::make_pair(*id, std::move(accepted->reply));
+  }
+
   game::server_stats stats() const {
     auto m = shared_->pool->metrics();
     game::server_stats s;
@@ -342,6 +374,8 @@ class server_state {
     s.packets_malformed = m.malformed;
     s.packets_forged = m.auth_failures;
     s.protocol_errors = shared_->protocol_errors.load();
+    s.packets_duplicate = m.duplicates;
+    s.packets_too_old = m.too_old;
     return s;
   }
 
@@ -433,9 +467,14 @@ caf::behavior game_server(caf::io::broker* self, std::shared_ptr<server_shared> 
     // The pool's handler: the game logic would use the plaintext; this demo only answers.
     [st](std::uint32_t session, const crypto::bytes&) { st->on_verdict(session, std::nullopt); },
     [st](actors::rejected_atom, std::uint32_t session, caf::atom_value reason) {
-      st->on_verdict(session, reason == actors::malformed_atom::value
-                                ? game::rejection_reason::malformed
-                                : game::rejection_reason::forged);
+      auto why = game::rejection_reason::forged;
+      if (reason == actors::malformed_atom::value)
+        why = game::rejection_reason::malformed;
+      else if (reason == actors::replayed_atom::value)
+        why = game::rejection_reason::duplicate;
+      else if (reason == actors::stale_atom::value)
+        why = game::rejection_reason::too_old;
+      st->on_verdict(session, why);
     },
   };
 }
@@ -506,6 +545,24 @@ options parse_options(int argc, char** argv) {
   return opts;
 }
 
+/// The key agreement and a fresh static key pair, printed for clients to
+/// pin; false (with a line on stderr) if neither could be had.
+bool make_identity(server_shared& shared) {
+  auto ka = crypto::find_key_agreement("openssl");
+  if (!ka) {
+    std::cerr << "game_server: no key agreement: " << ka.err().detail << '\n';
+    return false;
+  }
+  auto id = actors::server_identity::generate(**ka);
+  if (!id) {
+    std::cerr << "game_server: no server key: " << id.err().detail << '\n';
+    return false;
+  }
+  shared.ka = *ka;
+  shared.identity = std::move(*id);
+  return true;
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
@@ -520,6 +577,9 @@ int main(int argc, char** argv) {
   cfg.set("scheduler.max-threads", std::max(1u, std::thread::hardware_concurrency()));
   caf::actor_system sys{cfg};
   auto shared = std::make_shared<server_shared>();
+  if (!make_identity(*shared))
+    return 1;
+  shared->aead = opts.aead;
   shared->timeouts = opts.timeouts;
   shared->transport = opts.transport;
   auto server = sys.middleman().spawn_broker(game_server, shared);
@@ -563,6 +623,8 @@ int main(int argc, char** argv) {
   std::cout << "game_server: listening on " << actors::endpoint_name(opts.bind, *port) << ", "
             << (opts.transport == game::transport::tcp ? "tcp" : "udp") << ", "
             << opts.aead.backend->name() << '/' << opts.aead.cipher->name << std::endl;
+  std::cout << "game_server: server key " << crypto::to_hex(shared->identity.public_key)
+            << std::endl;
 
   actors::fd_reserve::watcher descriptors;
   bool signalled = game::wait_for_stop(opts.duration, [&] {

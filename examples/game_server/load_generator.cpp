@@ -18,7 +18,6 @@
 //
 // Exit codes: 0 every verdict as expected; 1 any other verdict, a lost or
 // refused connection, an unanswered packet, sessions not freed; 2 bad input.
-#include <openssl/rand.h>
 
 #include <algorithm>
 #include <array>
@@ -45,6 +44,9 @@
 
 #include "actors/remote/endpoint_name.hpp"
 #include "actors/runtime/countdown_latch.hpp"
+#include "actors/session_pool/handshake.hpp"
+#include "actors/session_pool/secure_channel.hpp"
+#include "crypto/key_agreement.hpp"
 #include "client_script.hpp"
 #include "command_line.hpp"
 #include "frame_reader.hpp"
@@ -103,6 +105,11 @@ struct run_plan {
   const crypto::cipher_info* cipher = nullptr;
   game::transport transport = game::transport::tcp;
   double loss = 0;
+  /// The handshake, the server's public key the clients pin, and another
+  /// one for the man in the middle.
+  const crypto::key_agreement* ka = nullptr;
+  crypto::bytes server_key;
+  crypto::bytes wrong_server_key;
 };
 
 /// A client's way to the server: a TCP connection or a UDP socket.
@@ -112,21 +119,22 @@ using link = std::variant<caf::io::connection_handle, caf::io::datagram_handle>;
 class client_state {
  public:
   client_state(caf::io::broker* self, link to, const run_plan& plan, client_result& result,
-               actors::countdown_latch& done, std::unique_ptr<crypto::cipher_context> ctx,
-               const crypto::bytes& key, std::uint64_t seed)
+               actors::countdown_latch& done, actors::client_handshake handshake,
+               std::uint64_t seed)
     : self_(self),
       link_(to),
       plan_(plan),
       result_(result),
       done_(done),
-      ctx_(std::move(ctx)),
+      handshake_(std::move(handshake)),
       script_(
-        result.kind, [this](game::bytes_view text) { return seal(text); }, plan.cipher->nonce_size),
+        result.kind, [this](game::bytes_view text) { return seal(text); },
+        actors::channel_header_size + plan.cipher->overhead - 1),
       rng_(seed),
       loss_(plan.loss) {
     if (auto* tcp = std::get_if<caf::io::connection_handle>(&link_))
       self_->configure_read(*tcp, caf::io::receive_policy::at_most(8192));
-    hello_ = game::encode_frame(game::frame_type::hello, key);
+    hello_ = game::encode_frame(game::frame_type::hello, handshake_->hello());
     send_hello();
   }
 
@@ -148,17 +156,17 @@ class client_state {
         && now - hello_sent_ > hello_retry)
       send_hello();
     if (now < end_) {
-      if (welcomed_ && result_.kind != client_kind::garbage) {
+      if (welcomed_ && sends_packets()) {
         std::chrono::duration<double> elapsed = now - start_;
         auto due = static_cast<std::uint64_t>(elapsed.count() * plan_.rate) + 1;
         while (!finished_ && result_.sent < due && result_.unanswered() < window)
           send_packet(now);
       }
-    } else if (result_.unanswered() == 0 && result_.kind != client_kind::garbage) {
+    } else if (result_.unanswered() == 0 && sends_packets()) {
       return finish();
     } else if (now > end_ + drain_limit) {
-      result_.failure = result_.kind == client_kind::garbage
-                          ? "the server kept the session after a bad frame"
+      result_.failure = !sends_packets()
+                          ? "the server kept the session"
                           : "packets unanswered " + std::to_string(drain_limit.count())
                               + " s after sending stopped";
       return finish();
@@ -198,7 +206,7 @@ class client_state {
   void on_closed() {
     if (finished_)
       return;
-    if (result_.kind == client_kind::garbage)
+    if (!sends_packets())
       result_.closed_by_server = true;
     else
       result_.failure = "the server ended the session";
@@ -206,12 +214,45 @@ class client_state {
   }
 
  private:
+  /// Garbage and mitm clients only wait to be thrown out.
+  bool sends_packets() const {
+    return result_.kind != client_kind::garbage && result_.kind != client_kind::mitm;
+  }
+
+  /// The handshake's reply: keys, and the channel that seals with them.
+  bool on_welcome(game::bytes_view reply) {
+    if (result_.kind == client_kind::mitm) {
+      result_.failure = "the server answered a hello under another server key";
+      finish();
+      return false;
+    }
+    auto keys = handshake_->finish(reply);
+    if (!keys) {
+      result_.failure = "the server's reply failed the handshake: " + keys.err().detail;
+      finish();
+      return false;
+    }
+    auto tx = actors::channel_sender::create(*plan_.backend, *plan_.cipher, std::move(keys->send),
+                                             actors::rekey_policy{});
+    if (!tx) {
+      result_.failure = "no channel: " + tx.err().detail;
+      finish();
+      return false;
+    }
+    sender_.emplace(std::move(*tx));
+    handshake_.reset();
+    return true;
+  }
+
   bool on_frame(const game::frame& f) {
     if (f.type == game::frame_type::welcome) {
-      if (!welcomed_ && result_.kind == client_kind::garbage)
+      if (welcomed_)
+        return true; // a repeated hello's welcome, over UDP
+      if (!on_welcome(f.payload))
+        return false;
+      if (result_.kind == client_kind::garbage)
         send_garbage();
-      if (!welcomed_)
-        result_.welcomed_at = clock_type::now();
+      result_.welcomed_at = clock_type::now();
       welcomed_ = true;
       return true;
     }
@@ -244,17 +285,12 @@ class client_state {
     return true;
   }
 
-  /// The cipher's next nonce is this key's packet counter: never reused.
+  /// The channel's next packet (its counter the nonce: never reused).
   actorbench::crypto::result<game::bytes> seal(game::bytes_view text) {
-    const auto& c = *plan_.cipher;
-    const std::uint64_t seq = sealed_++;
-    game::bytes packet(c.nonce_size + text.size + c.overhead, 0);
-    for (std::size_t i = 0; i < 8; ++i)
-      packet[i] = static_cast<std::uint8_t>(seq >> (56 - 8 * i));
-    auto n = ctx_->encrypt({packet.data(), c.nonce_size}, text, packet.data() + c.nonce_size);
-    if (!n)
-      return n.err();
-    return packet;
+    auto p = sender_->seal(text);
+    if (!p)
+      return actorbench::crypto::error{actorbench::crypto::errc::backend_failure, p.err().detail};
+    return std::move(*p);
   }
 
   void send_packet(clock_type::time_point now) {
@@ -317,8 +353,8 @@ class client_state {
   const run_plan& plan_;
   client_result& result_;
   actors::countdown_latch& done_;
-  std::unique_ptr<crypto::cipher_context> ctx_;
-  std::uint64_t sealed_ = 0;
+  std::optional<actors::client_handshake> handshake_;
+  std::optional<actors::channel_sender> sender_;
   game::client_script script_;
   std::mt19937_64 rng_;
   std::bernoulli_distribution loss_;
@@ -338,20 +374,22 @@ struct client_args {
   const run_plan* plan = nullptr;
   client_result* result = nullptr;
   actors::countdown_latch* done = nullptr;
-  crypto::bytes key;
   std::uint64_t seed = 0;
 };
 
 caf::behavior client(caf::io::broker* self, link to, client_args args) {
-  auto ctx = args.plan->backend->make_context(args.plan->cipher->name, args.key);
-  if (!ctx) {
-    args.result->failure = "no cipher context: " + ctx.err().detail;
+  // A man in the middle presents another key than the one the client pins.
+  const auto& pinned =
+    args.result->kind == client_kind::mitm ? args.plan->wrong_server_key : args.plan->server_key;
+  auto hs = actors::client_handshake::begin(*args.plan->ka, pinned);
+  if (!hs) {
+    args.result->failure = "no handshake: " + hs.err().detail;
     args.done->count_down();
     self->quit();
     return {};
   }
   auto st = std::make_shared<client_state>(self, to, *args.plan, *args.result, *args.done,
-                                           std::move(*ctx), args.key, args.seed);
+                                           std::move(*hs), args.seed);
   // Counted as done however it ends (main waits for every client before freeing the results).
   self->attach_functor([st] { st->on_exit(); });
   return {
@@ -483,6 +521,8 @@ struct options {
   game::transport transport = game::transport::tcp;
   double loss = 0;
   std::uint64_t seed = 1;
+  /// The server's public key (hex on the command line), pinned by every client.
+  crypto::bytes server_key;
 };
 
 /// How often main ticks every client: its packet period, within 10..100 ms.
@@ -510,7 +550,7 @@ struct class_option {
 
 options parse_options(int argc, char** argv) {
   std::string port, clients = "1000", duration = "10", rate = "20", cipher = "aes-256-gcm",
-                    transport = "tcp", loss = "0", seed = "1";
+                    transport = "tcp", loss = "0", seed = "1", server_key;
   std::vector<class_option> classes{
     {client_kind::tampered, "Clients whose packets are tampered with", "1"},
     {client_kind::malformed, "Clients whose packets are too short", "0"},
@@ -518,6 +558,7 @@ options parse_options(int argc, char** argv) {
     {client_kind::replay, "Clients that replay accepted packets byte for byte", "0"},
     {client_kind::reorder, "Clients that reorder and duplicate packets within the window", "0"},
     {client_kind::stale, "Clients that send packets older than the replay window", "0"},
+    {client_kind::mitm, "Clients that pin another server key (a man in the middle)", "0"},
   };
   options opts;
   CLI::App app{
@@ -535,6 +576,8 @@ options parse_options(int argc, char** argv) {
   app.add_option("--loss", loss, "UDP: share of each client's datagrams dropped before sending")
     ->default_str(loss);
   app.add_option("--seed", seed, "Seed of the --loss choices")->default_str(seed);
+  app.add_option("--server-key", server_key,
+                 "The server's public key, 64 hex digits (game_server prints it): required");
   app.add_option("--cipher", cipher, "AEAD cipher (the server's)")->default_str(cipher);
   try {
     app.parse(argc, argv);
@@ -565,6 +608,12 @@ options parse_options(int argc, char** argv) {
     bad_input("invalid --loss '" + loss + "': expected 0 over tcp (only UDP datagrams are lost)");
   opts.seed = check(game::parse_integer("--seed", seed, 0, ~std::uint64_t{0} >> 1));
   opts.aead = check(game::find_aead(cipher));
+  auto key = crypto::from_hex(server_key);
+  if (server_key.empty())
+    bad_input("--server-key is required (game_server prints its key when it starts)");
+  if (!key || key->size() != 32)
+    bad_input("invalid --server-key '" + server_key + "': expected 64 hex digits");
+  opts.server_key = *key;
   const auto files = game::raise_open_files_limit();
   if (opts.clients + 64 > files)
     bad_input("invalid --clients '" + clients + "': " + clients
@@ -590,6 +639,8 @@ std::string check(const client_result& r) {
     return r.failure;
   if (r.kind == client_kind::garbage)
     return r.closed_by_server ? "" : "the server kept the session after a bad frame";
+  if (r.kind == client_kind::mitm)
+    return r.closed_by_server ? "" : "the server kept a session whose hello was for another key";
   if (r.unexpected > 0)
     return std::to_string(r.unexpected) + " unexpected verdicts, the first " + r.first_unexpected;
   if (r.unanswered() > 0)
@@ -603,6 +654,24 @@ double percentile(std::vector<float>& xs, double p) {
   auto k = static_cast<std::size_t>(p * static_cast<double>(xs.size() - 1));
   std::nth_element(xs.begin(), xs.begin() + static_cast<std::ptrdiff_t>(k), xs.end());
   return xs[k];
+}
+
+/// The handshake and the keys the clients pin; false with a line on stderr.
+bool make_keys(const options& opts, run_plan& plan) {
+  auto ka = crypto::find_key_agreement("openssl");
+  if (!ka) {
+    std::cerr << "load_generator: no key agreement: " << ka.err().detail << '\n';
+    return false;
+  }
+  auto other = actors::server_identity::generate(**ka);
+  if (!other) {
+    std::cerr << "load_generator: no key for the man in the middle: " << other.err().detail << '\n';
+    return false;
+  }
+  plan.ka = *ka;
+  plan.server_key = opts.server_key;
+  plan.wrong_server_key = std::move(other->public_key);
+  return true;
 }
 
 /// Spawns every client; those that cannot start are counted done, failed.
@@ -620,12 +689,7 @@ std::vector<caf::actor> start_clients(caf::actor_system& sys, const options& opt
       fail("never started");
       continue;
     }
-    client_args args{&plan, &results[i], &done, crypto::bytes(plan.cipher->key_size),
-                     opts.seed * 1000003 + i};
-    if (RAND_bytes(args.key.data(), static_cast<int>(args.key.size())) != 1) {
-      fail("no random bytes for its key");
-      continue;
-    }
+    client_args args{&plan, &results[i], &done, opts.seed * 1000003 + i};
     if (opts.transport == game::transport::udp) {
       // udp_client counts itself done if it gets no socket.
       clients.push_back(sys.middleman().spawn_broker(udp_client, opts.host, opts.port, args));
@@ -751,6 +815,8 @@ int main(int argc, char** argv) {
   }
   run_plan plan{opts.duration,    opts.rate,      opts.aead.backend,
                 opts.aead.cipher, opts.transport, opts.loss};
+  if (!make_keys(opts, plan))
+    return 1;
   std::cout << "load_generator: " << opts.clients << " clients (";
   for (auto k : game::all_kinds)
     if (auto n = opts.hostile[static_cast<std::size_t>(k)])

@@ -8,7 +8,7 @@ namespace {
 bool payload_size_ok(std::uint8_t type, std::size_t n) noexcept {
   switch (static_cast<frame_type>(type)) {
     case frame_type::hello:
-      return n >= 1 && n <= max_key_size;
+      return n >= 1 && n <= max_hello_size;
     case frame_type::packet:
       return n >= 1 && n <= max_payload_size;
     case frame_type::welcome:
@@ -110,7 +110,8 @@ bytes encode_stats(const server_stats& s) {
   bytes out;
   out.reserve(stats_payload_size);
   for (auto x : {s.sessions_open, s.sessions_opened, s.packets_delivered, s.packets_accepted,
-                 s.packets_malformed, s.packets_forged, s.protocol_errors})
+                 s.packets_malformed, s.packets_forged, s.protocol_errors, s.packets_duplicate,
+                 s.packets_too_old})
     put_u64(out, x);
   return out;
 }
@@ -120,9 +121,9 @@ std::optional<server_stats> decode_stats(bytes_view payload) noexcept {
     return std::nullopt;
   const std::uint8_t* p = payload.data;
   server_stats s;
-  for (auto* field :
-       {&s.sessions_open, &s.sessions_opened, &s.packets_delivered, &s.packets_accepted,
-        &s.packets_malformed, &s.packets_forged, &s.protocol_errors}) {
+  for (auto* field : {&s.sessions_open, &s.sessions_opened, &s.packets_delivered,
+                      &s.packets_accepted, &s.packets_malformed, &s.packets_forged,
+                      &s.protocol_errors, &s.packets_duplicate, &s.packets_too_old}) {
     *field = get_u64(p);
     p += 8;
   }

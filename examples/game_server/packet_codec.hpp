@@ -27,9 +27,9 @@ using actorbench::crypto::bytes;
 using actorbench::crypto::bytes_view;
 
 enum class frame_type : std::uint8_t {
-  /// Client: the session key, in clear (a demo, not a key exchange: see README).
+  /// Client: the handshake's first message (actors/session_pool/handshake.hpp).
   hello = 1,
-  /// Client: one encrypted game message, nonce || ciphertext || tag.
+  /// Client: one secure_channel packet, epoch || counter || ciphertext || tag.
   packet = 2,
   /// Client: asks for the server's counters; no payload.
   stats_request = 3,
@@ -39,7 +39,8 @@ enum class frame_type : std::uint8_t {
   rejected = 5,
   /// Server: the counters (server_stats), answering stats_request.
   stats = 6,
-  /// Server: the session is open (the answer to `hello`); packets may follow.
+  /// Server: the handshake's reply (the answer to `hello`): the session is
+  /// open, packets may follow.
   /// Over UDP a client sends its hello again until this arrives.
   welcome = 7,
   /// Either side, over UDP (which has no disconnect): the session is over.
@@ -62,8 +63,8 @@ enum class rejection_reason : std::uint8_t {
 
 /// Bytes before the body.
 constexpr std::size_t header_size = 4;
-/// Largest key a hello may carry.
-constexpr std::size_t max_key_size = 64;
+/// Largest handshake hello a hello frame may carry (the handshake's own limit is lower).
+constexpr std::size_t max_hello_size = 512;
 /// Largest payload of any frame; a longer length is refused before reading it.
 constexpr std::size_t max_payload_size = 16 * 1024;
 
@@ -77,10 +78,14 @@ struct server_stats {
   std::uint64_t packets_forged = 0;
   /// Connections closed for a frame that broke the protocol.
   std::uint64_t protocol_errors = 0;
+  /// Packets rejected as replays, and as older than the replay window (or of
+  /// a retired key), counted apart from forgeries.
+  std::uint64_t packets_duplicate = 0;
+  std::uint64_t packets_too_old = 0;
 };
 
-/// Payload size of a `stats` frame: seven 8-byte big-endian counters.
-constexpr std::size_t stats_payload_size = 7 * 8;
+/// Payload size of a `stats` frame: nine 8-byte big-endian counters.
+constexpr std::size_t stats_payload_size = 9 * 8;
 
 /// Why a frame could not be decoded. After any of these the stream cannot be
 /// resynchronised: the connection must be closed.

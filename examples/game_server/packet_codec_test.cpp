@@ -75,8 +75,8 @@ TEST_CASE("payload sizes are checked per type") {
     return !r && r.err() == codec_errc::bad_payload_size;
   };
   CHECK(size_error(frame_type::hello, 0));
-  CHECK(size_error(frame_type::hello, max_key_size + 1));
-  CHECK_FALSE(size_error(frame_type::hello, max_key_size));
+  CHECK(size_error(frame_type::hello, max_hello_size + 1));
+  CHECK_FALSE(size_error(frame_type::hello, max_hello_size));
   CHECK(size_error(frame_type::packet, 0));
   CHECK_FALSE(size_error(frame_type::packet, max_payload_size));
   CHECK(size_error(frame_type::stats_request, 1));
@@ -111,7 +111,7 @@ TEST_CASE("a datagram is exactly one frame: a part of one or bytes after it are 
 }
 
 TEST_CASE("stats survive the round trip and a wrong size is refused") {
-  server_stats s{1, 2, 3, 4, 5, 6, 0x0102030405060708ull};
+  server_stats s{1, 2, 3, 4, 5, 6, 0x0102030405060708ull, 8, 9};
   auto payload = encode_stats(s);
   CHECK(payload.size() == stats_payload_size);
   auto back = decode_stats(payload);
@@ -123,6 +123,8 @@ TEST_CASE("stats survive the round trip and a wrong size is refused") {
   CHECK(back->packets_malformed == 5);
   CHECK(back->packets_forged == 6);
   CHECK(back->protocol_errors == 0x0102030405060708ull);
+  CHECK(back->packets_duplicate == 8);
+  CHECK(back->packets_too_old == 9);
   payload.pop_back();
   CHECK_FALSE(decode_stats(payload));
   CHECK_FALSE(decode_stats({}));
