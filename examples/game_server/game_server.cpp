@@ -1,23 +1,23 @@
-// A TCP game server embedding actors::session_pool on CAF's middleman.
+// A game server over TCP or UDP embedding actors::session_pool on CAF's middleman.
 //
 // One broker (on the middleman's I/O thread) accepts connections and splits
-// their byte streams into frames (packet_codec.hpp). A connection's `hello`
-// opens a session in the pool with the key it carries; each `packet` goes to
-// that session's actor, which decrypts it with its own cipher context (a
-// fresh nonce per packet is the client's duty) and reports to the broker,
-// the pool's handler: the broker answers `accepted` or `rejected` in order.
-// A packet too short or failing its tag is dropped and counted; a frame that
-// breaks the protocol closes that connection only; a disconnect closes its
-// session. A client that leaves a frame unfinished, sends no hello, or goes
-// quiet is closed after --frame-timeout (no hello, part of a frame) or
-// --idle-timeout (no frame at all). The server runs until SIGINT/SIGTERM or
-// --duration.
+// their byte streams into frames, or takes one frame per UDP datagram
+// (packet_codec.hpp). A client's `hello` carries issue 18's handshake: the
+// server answers it with the server's static X25519 key (printed at start,
+// pinned by clients) and opens a pool session whose channel_receiver holds
+// the client's send key; `welcome` carries the reply. Each `packet` goes to
+// that session's actor, which checks its replay window and tag and reports
+// to the broker, the pool's handler: the broker answers `accepted` or
+// `rejected` (malformed, forged, duplicate, too old) in order. A frame that
+// breaks the protocol or a refused hello ends that client only; a
+// disconnect (TCP) or `bye` (UDP) closes its session. A client that leaves a
+// frame unfinished, sends no hello, or goes quiet is closed after
+// --frame-timeout (no hello, part of a frame) or --idle-timeout (no frame at
+// all). The server runs until SIGINT/SIGTERM or --duration. It listens on
+// loopback by default.
 //
-// The key travels in clear in `hello`: this demonstrates per-connection
-// sessions, it is not a key exchange. Listen on loopback (the default).
-//
-//   game_server [--port 7777] [--bind 127.0.0.1] [--duration S] [--cipher aes-256-gcm]
-//               [--frame-timeout 10] [--idle-timeout 60]
+//   game_server [--port 7777] [--bind 127.0.0.1] [--transport tcp|udp] [--duration S]
+//               [--cipher aes-256-gcm] [--frame-timeout 10] [--idle-timeout 60]
 //
 // Exit codes: 0 stopped as asked; 1 a runtime failure; 2 bad input, including
 // a port that cannot be listened on (one line on stderr).
@@ -635,7 +635,8 @@ int main(int argc, char** argv) {
   std::cout << "game_server: stopping (" << (signalled ? "signal" : "--duration") << "); sessions "
             << m.opened << " opened, " << m.sessions << " open; packets " << m.delivered
             << " delivered, " << m.decrypted << " accepted, " << m.malformed << " malformed, "
-            << m.auth_failures << " forged; " << shared->protocol_errors.load()
+            << m.auth_failures << " forged, " << m.duplicates << " duplicate, " << m.too_old
+            << " too old; " << shared->protocol_errors.load()
             << " connections closed for protocol errors" << std::endl;
   if (!shut_down()) {
     std::cerr << "game_server: the server did not stop within 10 s\n";

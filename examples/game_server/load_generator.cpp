@@ -1,10 +1,10 @@
 // The game server's load generator: N clients, each a CAF broker on its own
-// TCP connection or UDP socket with its own random key, sending encrypted
-// game messages at a fixed rate (a fresh nonce per packet: a counter under
-// that key) and checking each of the server's verdicts against the one its
-// class expects (client_script.hpp): good, tampered, malformed, replay,
-// reorder, stale; garbage sends an invalid frame after hello and the server
-// must end its session. Over UDP, --loss drops that share of each client's
+// TCP connection or UDP socket, each opening its session with the handshake
+// (pinning --server-key), sending secure-channel packets at a fixed rate and
+// checking each of the server's verdicts against the one its class expects
+// (client_script.hpp): good, tampered, malformed, replay, reorder, stale;
+// garbage sends an invalid frame after hello and mitm pins another key, and
+// the server must end those sessions. Over UDP, --loss drops that share of each client's
 // hellos, packets and byes before they are sent (seeded by --seed): lost
 // packets expect no verdict, a lost hello is sent again.
 // Before and after, a probe asks the server for its counters: after the
@@ -14,7 +14,7 @@
 //   load_generator --port P [--host 127.0.0.1] [--transport tcp|udp] [--clients 1000]
 //                  [--duration 10] [--rate 20] [--tampered 1] [--malformed 0]
 //                  [--garbage 0] [--replay 0] [--reorder 0] [--stale 0]
-//                  [--loss 0] [--seed 1] [--cipher aes-256-gcm]
+//                  [--mitm 0] [--loss 0] [--seed 1] [--cipher aes-256-gcm] --server-key HEX
 //
 // Exit codes: 0 every verdict as expected; 1 any other verdict, a lost or
 // refused connection, an unanswered packet, sessions not freed; 2 bad input.
@@ -783,13 +783,15 @@ void report_sessions(const std::vector<client_result>& results, clock_type::time
 std::optional<std::string> report_server(const game::server_stats& b, const game::server_stats& a) {
   std::printf(
     "server: sessions open %llu before, %llu after (%llu opened); packets accepted "
-    "+%llu, malformed +%llu, forged +%llu; connections closed for protocol errors "
-    "+%llu\n",
+    "+%llu, malformed +%llu, forged +%llu, duplicate +%llu, too old +%llu; connections "
+    "closed for protocol errors +%llu\n",
     (unsigned long long)b.sessions_open, (unsigned long long)a.sessions_open,
     (unsigned long long)(a.sessions_opened - b.sessions_opened),
     (unsigned long long)(a.packets_accepted - b.packets_accepted),
     (unsigned long long)(a.packets_malformed - b.packets_malformed),
     (unsigned long long)(a.packets_forged - b.packets_forged),
+    (unsigned long long)(a.packets_duplicate - b.packets_duplicate),
+    (unsigned long long)(a.packets_too_old - b.packets_too_old),
     (unsigned long long)(a.protocol_errors - b.protocol_errors));
   if (a.sessions_open > b.sessions_open)
     return "the server kept " + std::to_string(a.sessions_open - b.sessions_open)
