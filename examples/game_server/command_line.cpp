@@ -29,6 +29,14 @@ extern "C" void on_stop_signal(int) {
 
 } // namespace
 
+parsed<transport> parse_transport(const std::string& text) {
+  if (text == "tcp")
+    return transport::tcp;
+  if (text == "udp")
+    return transport::udp;
+  return bad("--transport", text, "tcp or udp");
+}
+
 parsed<std::uint64_t> parse_integer(std::string_view name, const std::string& text,
                                     std::uint64_t min, std::uint64_t max) {
   const std::string expected =
@@ -41,18 +49,26 @@ parsed<std::uint64_t> parse_integer(std::string_view name, const std::string& te
   return x;
 }
 
-parsed<std::chrono::duration<double>> parse_seconds(std::string_view name, const std::string& text,
-                                                    double min, double max) {
+parsed<double> parse_number(std::string_view name, const std::string& text, double min, double max,
+                            std::string_view unit) {
   auto expected = [&] {
     std::ostringstream out;
-    out << "seconds from " << min << " to " << max;
+    out << (unit.empty() ? "a number" : unit) << " from " << min << " to " << max;
     return out.str();
   };
   char* end = nullptr;
   double x = text.empty() ? NAN : std::strtod(text.c_str(), &end);
   if (text.empty() || end != text.c_str() + text.size() || !std::isfinite(x) || x < min || x > max)
     return bad(name, text, expected());
-  return std::chrono::duration<double>{x};
+  return x;
+}
+
+parsed<std::chrono::duration<double>> parse_seconds(std::string_view name, const std::string& text,
+                                                    double min, double max) {
+  auto x = parse_number(name, text, min, max, "seconds");
+  if (!x)
+    return x.err();
+  return std::chrono::duration<double>{*x};
 }
 
 parsed<aead_choice> find_aead(const std::string& name) {

@@ -24,9 +24,19 @@ using parsed = actorbench::crypto::result<T, std::string>;
 parsed<std::uint64_t> parse_integer(std::string_view name, const std::string& text,
                                     std::uint64_t min, std::uint64_t max);
 
+/// A decimal number in [min, max]; `unit` names it in the error ("a number" if empty).
+parsed<double> parse_number(std::string_view name, const std::string& text, double min, double max,
+                            std::string_view unit = {});
+
 /// Seconds, a decimal number in [min, max].
 parsed<std::chrono::duration<double>> parse_seconds(std::string_view name, const std::string& text,
                                                     double min, double max);
+
+/// What carries the frames: a TCP stream, or UDP with one frame per datagram.
+enum class transport { tcp, udp };
+
+/// "tcp" or "udp", for --transport.
+parsed<transport> parse_transport(const std::string& text);
 
 /// An AEAD cipher and the back-end that runs it.
 struct aead_choice {

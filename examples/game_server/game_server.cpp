@@ -1,29 +1,30 @@
-// A TCP game server embedding actors::session_pool on CAF's middleman.
+// A game server over TCP or UDP embedding actors::session_pool on CAF's middleman.
 //
 // One broker (on the middleman's I/O thread) accepts connections and splits
-// their byte streams into frames (packet_codec.hpp). A connection's `hello`
-// opens a session in the pool with the key it carries; each `packet` goes to
-// that session's actor, which decrypts it with its own cipher context (a
-// fresh nonce per packet is the client's duty) and reports to the broker,
-// the pool's handler: the broker answers `accepted` or `rejected` in order.
-// A packet too short or failing its tag is dropped and counted; a frame that
-// breaks the protocol closes that connection only; a disconnect closes its
-// session. A client that leaves a frame unfinished, sends no hello, or goes
-// quiet is closed after --frame-timeout (no hello, part of a frame) or
-// --idle-timeout (no frame at all). The server runs until SIGINT/SIGTERM or
-// --duration.
+// their byte streams into frames, or takes one frame per UDP datagram
+// (packet_codec.hpp). A client's `hello` carries issue 18's handshake: the
+// server answers it with the server's static X25519 key (printed at start,
+// pinned by clients) and opens a pool session whose channel_receiver holds
+// the client's send key; `welcome` carries the reply. Each `packet` goes to
+// that session's actor, which checks its replay window and tag and reports
+// to the broker, the pool's handler: the broker answers `accepted` or
+// `rejected` (malformed, forged, duplicate, too old) in order. A frame that
+// breaks the protocol or a refused hello ends that client only; a
+// disconnect (TCP) or `bye` (UDP) closes its session. A client that leaves a
+// frame unfinished, sends no hello, or goes quiet is closed after
+// --frame-timeout (no hello, part of a frame) or --idle-timeout (no frame at
+// all). The server runs until SIGINT/SIGTERM or --duration. It listens on
+// loopback by default.
 //
-// The key travels in clear in `hello`: this demonstrates per-connection
-// sessions, it is not a key exchange. Listen on loopback (the default).
-//
-//   game_server [--port 7777] [--bind 127.0.0.1] [--duration S] [--cipher aes-256-gcm]
-//               [--frame-timeout 10] [--idle-timeout 60]
+//   game_server [--port 7777] [--bind 127.0.0.1] [--transport tcp|udp] [--duration S]
+//               [--cipher aes-256-gcm] [--frame-timeout 10] [--idle-timeout 60]
 //
 // Exit codes: 0 stopped as asked; 1 a runtime failure; 2 bad input, including
 // a port that cannot be listened on (one line on stderr).
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <ctime>
 #include <cstdint>
 #include <iostream>
 #include <memory>
@@ -32,6 +33,8 @@
 #include <string>
 #include <thread>
 #include <unordered_map>
+#include <unordered_set>
+#include <variant>
 
 #include <CLI/CLI.hpp>
 #include <caf/actor_system.hpp>
@@ -44,16 +47,24 @@
 
 #include "actors/remote/endpoint_name.hpp"
 #include "actors/remote/fd_reserve.hpp"
+#include "actors/session_pool/handshake.hpp"
+#include "actors/session_pool/secure_channel.hpp"
 #include "actors/session_pool/session_pool.hpp"
+#include "crypto/key_agreement.hpp"
 #include "command_line.hpp"
 #include "frame_reader.hpp"
 #include "packet_codec.hpp"
+#include "udp_socket.hpp"
 
 using namespace actorbench;
 using open_atom = caf::atom_constant<caf::atom("open")>;
 using tick_atom = caf::atom_constant<caf::atom("tick")>;
 
 namespace {
+
+/// The UDP socket's buffers asked for: net.core.rmem_max caps them (4 MiB
+/// here); 208 KiB, Linux's default, holds about 280 small datagrams.
+constexpr int udp_buffer_bytes = 4 << 20;
 
 /// A client that has not read this many bytes of replies is disconnected.
 constexpr std::size_t max_unsent_bytes = 4 << 20;
@@ -73,12 +84,23 @@ struct client_timeouts {
 /// opens its port, and destroys it after the broker is gone.
 struct server_shared {
   std::shared_ptr<actors::session_pool> pool;
+  /// The handshake: X25519 and the server's static key pair (clients pin
+  /// its public half), and the sessions' AEAD.
+  const crypto::key_agreement* ka = nullptr;
+  actors::server_identity identity;
+  game::aead_choice aead;
   std::atomic<std::uint64_t> protocol_errors{0};
   client_timeouts timeouts;
+  game::transport transport = game::transport::tcp;
 };
+
+/// A TCP connection, or a UDP client (one remote address and port).
+using peer_handle = std::variant<caf::io::connection_handle, caf::io::datagram_handle>;
 
 struct connection {
   std::string peer;
+  /// The welcome sent for its hello, sent again if a UDP client repeats it.
+  game::bytes welcome;
   game::frame_reader reader;
   /// When it connected or last completed a frame.
   clock_type::time_point last_frame;
@@ -88,6 +110,8 @@ struct connection {
   std::uint64_t accepted = 0;
   std::uint64_t malformed = 0;
   std::uint64_t forged = 0;
+  /// Duplicates and packets older than the replay window.
+  std::uint64_t replayed = 0;
 };
 
 /// The broker's state and logic; lives in its behavior.
@@ -97,15 +121,53 @@ class server_state {
     : self_(self), shared_(std::move(shared)) {}
 
   caf::result<std::uint16_t> open(std::uint16_t port, const std::string& bind) {
-    auto r = self_->add_tcp_doorman(port, bind.c_str(), true);
-    if (!r)
-      return r.error();
+    std::uint16_t bound = 0;
+    if (shared_->transport == game::transport::tcp) {
+      auto r = self_->add_tcp_doorman(port, bind.c_str(), true);
+      if (!r)
+        return r.error();
+      bound = r->second;
+    } else {
+      // Without reuse: a second server on the port must be refused, as over TCP.
+      auto sock = game::open_udp_socket(bind, port, udp_buffer_bytes);
+      if (!sock)
+        return caf::make_error(caf::sec::cannot_open_port, sock.err());
+      auto hdl = self_->add_datagram_servant(sock->fd);
+      // CAF 0.17 throws if a queued datagram's address was removed: the
+      // acknowledgements tell when a client's last datagram is out.
+      self_->ack_writes(hdl, true);
+      bound = sock->port;
+      std::cout << "game_server: UDP receive buffer " << sock->receive_buffer << " bytes"
+                << std::endl;
+    }
     self_->delayed_send(self_, tick_interval(), tick_atom::value);
-    return r->second;
+    return bound;
+  }
+
+  /// One datagram: one whole frame, from a known client or a new one.
+  void on_datagram(caf::io::datagram_handle hdl, game::bytes_view data) {
+    auto i = conns_.find(peer_handle{hdl});
+    if (i == conns_.end()) {
+      retiring_.erase(hdl);
+      i = conns_.emplace(peer_handle{hdl}, connection{}).first;
+      // CAF 0.17 knows only the remote port of an address on a shared socket.
+      i->second.peer = "udp port " + std::to_string(self_->remote_port(hdl));
+    }
+    auto& c = i->second;
+    auto f = game::decode_datagram(data);
+    if (!f)
+      return drop(hdl, "bad datagram (" + std::string{game::to_string(f.err())} + ")");
+    c.last_frame = clock_type::now();
+    std::string problem;
+    if (!on_frame(hdl, c, *f, problem))
+      return drop(hdl, problem);
+    // A stats request or a repeated bye opens nothing: forget the address.
+    if (!c.session)
+      forget(i);
   }
 
   void on_connect(caf::io::connection_handle hdl) {
-    auto& c = conns_[hdl];
+    auto& c = conns_[peer_handle{hdl}];
     c.peer = actors::endpoint_name(self_->remote_addr(hdl), self_->remote_port(hdl));
     c.last_frame = clock_type::now();
     self_->configure_read(hdl, caf::io::receive_policy::at_most(8192));
@@ -115,7 +177,7 @@ class server_state {
   void on_tick() {
     auto now = clock_type::now();
     const auto& t = shared_->timeouts;
-    std::vector<std::pair<caf::io::connection_handle, std::string>> late;
+    std::vector<std::pair<peer_handle, std::string>> late;
     for (const auto& [hdl, c] : conns_) {
       if (c.frame_started && now - *c.frame_started > t.frame)
         late.emplace_back(
@@ -131,7 +193,7 @@ class server_state {
   }
 
   void on_data(caf::io::connection_handle hdl, const std::vector<char>& data) {
-    auto i = conns_.find(hdl);
+    auto i = conns_.find(peer_handle{hdl});
     if (i == conns_.end())
       return;
     auto& c = i->second;
@@ -158,15 +220,29 @@ class server_state {
   }
 
   void on_closed(caf::io::connection_handle hdl) {
-    auto i = conns_.find(hdl);
+    auto i = conns_.find(peer_handle{hdl});
     if (i == conns_.end())
       return;
-    const auto& c = i->second;
-    if (c.session && c.malformed + c.forged > 0)
-      std::cout << "game_server: session " << *c.session << " (" << c.peer
-                << ") closed: " << c.accepted << " packets accepted, " << c.malformed
-                << " malformed and " << c.forged << " forged rejected" << std::endl;
+    report(i->second);
     end(i);
+  }
+
+  /// A datagram to `hdl` is out; its address can go if it was forgotten.
+  void on_datagram_sent(caf::io::datagram_handle hdl) {
+    auto i = in_flight_.find(hdl);
+    if (i == in_flight_.end() || --i->second > 0)
+      return;
+    in_flight_.erase(i);
+    if (retiring_.erase(hdl) > 0)
+      self_->remove_endpoint(hdl);
+  }
+
+  /// The UDP port itself failed: every UDP client is gone with it.
+  void on_servant_closed() {
+    std::cout << "game_server: the UDP socket failed; its " << conns_.size()
+              << " clients are dropped" << std::endl;
+    while (!conns_.empty())
+      end(conns_.begin());
   }
 
   /// A session's verdict on the oldest packet it had from this client:
@@ -181,8 +257,10 @@ class server_state {
       ++c.accepted;
     else if (*reason == game::rejection_reason::malformed)
       ++c.malformed;
-    else
+    else if (*reason == game::rejection_reason::forged)
       ++c.forged;
+    else
+      ++c.replayed;
     std::uint8_t why = reason ? static_cast<std::uint8_t>(*reason) : 0;
     auto frame = reason ? game::encode_frame(game::frame_type::rejected, {&why, 1})
                         : game::encode_frame(game::frame_type::accepted, {});
@@ -191,7 +269,16 @@ class server_state {
   }
 
  private:
-  using conn_map = std::unordered_map<caf::io::connection_handle, connection>;
+  using conn_map = std::unordered_map<peer_handle, connection>;
+
+  /// A closing session's rejections, if it had any.
+  static void report(const connection& c) {
+    if (c.session && c.malformed + c.forged + c.replayed > 0)
+      std::cout << "game_server: session " << *c.session << " (" << c.peer
+                << ") closed: " << c.accepted << " packets accepted, " << c.malformed
+                << " malformed, " << c.forged << " forged and " << c.replayed
+                << " replayed rejected" << std::endl;
+  }
 
   static std::string seconds(clock_type::duration d) {
     std::ostringstream out;
@@ -208,24 +295,33 @@ class server_state {
   }
 
   /// Handles one frame; false (with `problem` set) if it breaks the protocol.
-  bool on_frame(caf::io::connection_handle hdl, connection& c, const game::frame& f,
-                std::string& problem) {
+  bool on_frame(peer_handle hdl, connection& c, const game::frame& f, std::string& problem) {
     auto& pool = *shared_->pool;
     switch (f.type) {
       case game::frame_type::hello: {
+        // A UDP client repeats its hello until a welcome comes (either may be lost).
+        if (c.session && std::holds_alternative<caf::io::datagram_handle>(hdl))
+          return send_or(hdl, c.welcome, problem);
         if (c.session) {
           problem = "a second hello";
           return false;
         }
-        auto id = pool.open(game::bytes(f.payload.data, f.payload.data + f.payload.size));
-        if (!id) {
-          problem = "hello refused: " + id.err().detail;
+        auto reply = open_session(f.payload, problem);
+        if (!reply)
           return false;
-        }
-        c.session = *id;
-        by_session_[*id] = hdl;
-        return true;
+        c.session = reply->first;
+        by_session_[reply->first] = hdl;
+        c.welcome = game::encode_frame(game::frame_type::welcome, reply->second);
+        return send_or(hdl, c.welcome, problem);
       }
+      case game::frame_type::bye:
+        if (c.session) {
+          report(c);
+          pool.close(*c.session);
+          by_session_.erase(*c.session);
+          c.session.reset();
+        }
+        return true;
       case game::frame_type::packet:
         if (!c.session) {
           problem = "a packet before hello";
@@ -235,14 +331,37 @@ class server_state {
         return true;
       case game::frame_type::stats_request:
         // Not dropped here: the caller still holds `c`.
-        if (send(hdl, game::encode_frame(game::frame_type::stats, game::encode_stats(stats()))))
-          return true;
-        problem = unread_replies;
-        return false;
+        return send_or(
+          hdl, game::encode_frame(game::frame_type::stats, game::encode_stats(stats())), problem);
       default:
         problem = "a frame only servers send";
         return false;
     }
+  }
+
+  /// The handshake for `hello` and a session keyed by it: its id and the
+  /// reply; nothing (with `problem` set) if the hello is refused.
+  std::optional<std::pair<std::uint32_t, game::bytes>> open_session(game::bytes_view hello,
+                                                                    std::string& problem) {
+    const auto now = static_cast<std::uint64_t>(std::time(nullptr));
+    auto accepted = actors::respond(*shared_->ka, shared_->identity, hello, nullptr, now);
+    if (!accepted) {
+      problem = "handshake refused (" + std::string{actors::to_string(accepted.err().code)} + ")";
+      return std::nullopt;
+    }
+    auto rx = actors::channel_receiver::create(*shared_->aead.backend, *shared_->aead.cipher,
+                                               std::move(accepted->keys.receive),
+                                               actors::rekey_policy{}.grace);
+    if (!rx) {
+      problem = "no channel: " + rx.err().detail;
+      return std::nullopt;
+    }
+    auto id = shared_->pool->open_secure(std::move(*rx));
+    if (!id) {
+      problem = "no session: " + id.err().detail;
+      return std::nullopt;
+    }
+    return std::make_pair(*id, std::move(accepted->reply));
   }
 
   game::server_stats stats() const {
@@ -255,30 +374,63 @@ class server_state {
     s.packets_malformed = m.malformed;
     s.packets_forged = m.auth_failures;
     s.protocol_errors = shared_->protocol_errors.load();
+    s.packets_duplicate = m.duplicates;
+    s.packets_too_old = m.too_old;
     return s;
   }
 
-  /// Queues `frame` for the client; false if it has too much unread already.
-  bool send(caf::io::connection_handle hdl, const game::bytes& frame) {
-    auto& buf = self_->wr_buf(hdl);
+  /// Queues `frame` for the client; false if it has too much unread already
+  /// (TCP: UDP has no backlog, a datagram the socket cannot take is lost).
+  bool send(peer_handle hdl, const game::bytes& frame) {
+    if (auto* udp = std::get_if<caf::io::datagram_handle>(&hdl)) {
+      self_->enqueue_datagram(*udp, std::vector<char>(frame.begin(), frame.end()));
+      self_->flush(*udp);
+      ++in_flight_[*udp];
+      return true;
+    }
+    auto tcp = std::get<caf::io::connection_handle>(hdl);
+    auto& buf = self_->wr_buf(tcp);
     if (buf.size() > max_unsent_bytes)
       return false;
     buf.insert(buf.end(), frame.begin(), frame.end());
-    self_->flush(hdl);
+    self_->flush(tcp);
     return true;
   }
 
-  void drop(caf::io::connection_handle hdl, const std::string& problem) {
+  /// send(), or false with `problem` set.
+  bool send_or(peer_handle hdl, const game::bytes& frame, std::string& problem) {
+    if (send(hdl, frame))
+      return true;
+    problem = unread_replies;
+    return false;
+  }
+
+  void drop(peer_handle hdl, const std::string& problem) {
     auto i = conns_.find(hdl);
     if (i == conns_.end())
       return;
     ++shared_->protocol_errors;
     std::cout << "game_server: closing " << i->second.peer << ": " << problem << std::endl;
-    end(i);
-    self_->close(hdl);
+    // UDP has no close: a bye tells the client (if it is listening) that it is over.
+    if (std::holds_alternative<caf::io::datagram_handle>(hdl))
+      send(hdl, game::encode_frame(game::frame_type::bye, {}));
+    forget(i);
   }
 
-  /// Forgets a connection and closes its session.
+  /// Ends a client: its session, and the connection or the UDP address.
+  void forget(conn_map::iterator i) {
+    auto hdl = i->first;
+    end(i);
+    if (auto* udp = std::get_if<caf::io::datagram_handle>(&hdl)) {
+      if (in_flight_.count(*udp) > 0)
+        retiring_.insert(*udp); // on_datagram_sent removes it
+      else
+        self_->remove_endpoint(*udp);
+    } else
+      self_->close(std::get<caf::io::connection_handle>(hdl));
+  }
+
+  /// Forgets a client and closes its session.
   void end(conn_map::iterator i) {
     if (auto id = i->second.session) {
       shared_->pool->close(*id);
@@ -290,7 +442,11 @@ class server_state {
   caf::io::broker* self_;
   std::shared_ptr<server_shared> shared_;
   conn_map conns_;
-  std::unordered_map<std::uint32_t, caf::io::connection_handle> by_session_;
+  std::unordered_map<std::uint32_t, peer_handle> by_session_;
+  /// UDP: datagrams queued per address, and the forgotten addresses that
+  /// still have some.
+  std::unordered_map<caf::io::datagram_handle, std::uint32_t> in_flight_;
+  std::unordered_set<caf::io::datagram_handle> retiring_;
 };
 
 caf::behavior game_server(caf::io::broker* self, std::shared_ptr<server_shared> shared) {
@@ -300,14 +456,25 @@ caf::behavior game_server(caf::io::broker* self, std::shared_ptr<server_shared> 
     [st](const caf::io::new_connection_msg& msg) { st->on_connect(msg.handle); },
     [st](const caf::io::new_data_msg& msg) { st->on_data(msg.handle, msg.buf); },
     [st](const caf::io::connection_closed_msg& msg) { st->on_closed(msg.handle); },
+    [st](const caf::io::new_datagram_msg& msg) {
+      st->on_datagram(msg.handle,
+                      {reinterpret_cast<const std::uint8_t*>(msg.buf.data()), msg.buf.size()});
+    },
+    [st](const caf::io::datagram_servant_closed_msg&) { st->on_servant_closed(); },
+    [st](const caf::io::datagram_sent_msg& msg) { st->on_datagram_sent(msg.handle); },
     [st](tick_atom) { st->on_tick(); },
     [](const caf::io::acceptor_closed_msg&) {},
     // The pool's handler: the game logic would use the plaintext; this demo only answers.
     [st](std::uint32_t session, const crypto::bytes&) { st->on_verdict(session, std::nullopt); },
     [st](actors::rejected_atom, std::uint32_t session, caf::atom_value reason) {
-      st->on_verdict(session, reason == actors::malformed_atom::value
-                                ? game::rejection_reason::malformed
-                                : game::rejection_reason::forged);
+      auto why = game::rejection_reason::forged;
+      if (reason == actors::malformed_atom::value)
+        why = game::rejection_reason::malformed;
+      else if (reason == actors::replayed_atom::value)
+        why = game::rejection_reason::duplicate;
+      else if (reason == actors::stale_atom::value)
+        why = game::rejection_reason::too_old;
+      st->on_verdict(session, why);
     },
   };
 }
@@ -318,12 +485,13 @@ struct options {
   std::chrono::duration<double> duration{0};
   game::aead_choice aead;
   client_timeouts timeouts;
+  game::transport transport = game::transport::tcp;
 };
 
 /// The options, or exits 2 with one line on stderr (0 after --help).
 options parse_options(int argc, char** argv) {
   std::string port = "7777", duration = "0", cipher = "aes-256-gcm";
-  std::string frame_timeout = "10", idle_timeout = "60";
+  std::string frame_timeout = "10", idle_timeout = "60", transport = "tcp";
   options opts;
   CLI::App app{
     "game_server: a TCP game server on actorbench's session pool (a demo: the "
@@ -334,6 +502,8 @@ options parse_options(int argc, char** argv) {
   app.add_option("--duration", duration, "Seconds to run; 0: until SIGINT or SIGTERM")
     ->default_str(duration);
   app.add_option("--cipher", cipher, "AEAD cipher of every session")->default_str(cipher);
+  app.add_option("--transport", transport, "tcp, or udp (one frame per datagram)")
+    ->default_str(transport);
   app
     .add_option("--frame-timeout", frame_timeout,
                 "Seconds a client may take to send its hello after connecting, and to finish "
@@ -360,9 +530,10 @@ options parse_options(int argc, char** argv) {
   auto c = game::find_aead(cipher);
   auto ft = game::parse_seconds("--frame-timeout", frame_timeout, 0.01, 3600);
   auto it = game::parse_seconds("--idle-timeout", idle_timeout, 0, 86400);
+  auto tr = game::parse_transport(transport);
   for (const std::string* err :
        {p ? nullptr : &p.err(), d ? nullptr : &d.err(), c ? nullptr : &c.err(),
-        ft ? nullptr : &ft.err(), it ? nullptr : &it.err()})
+        ft ? nullptr : &ft.err(), it ? nullptr : &it.err(), tr ? nullptr : &tr.err()})
     if (err)
       fail(*err);
   opts.port = static_cast<std::uint16_t>(*p);
@@ -370,7 +541,26 @@ options parse_options(int argc, char** argv) {
   opts.aead = *c;
   opts.timeouts.frame = std::chrono::duration_cast<clock_type::duration>(*ft);
   opts.timeouts.idle = std::chrono::duration_cast<clock_type::duration>(*it);
+  opts.transport = *tr;
   return opts;
+}
+
+/// The key agreement and a fresh static key pair, printed for clients to
+/// pin; false (with a line on stderr) if neither could be had.
+bool make_identity(server_shared& shared) {
+  auto ka = crypto::find_key_agreement("openssl");
+  if (!ka) {
+    std::cerr << "game_server: no key agreement: " << ka.err().detail << '\n';
+    return false;
+  }
+  auto id = actors::server_identity::generate(**ka);
+  if (!id) {
+    std::cerr << "game_server: no server key: " << id.err().detail << '\n';
+    return false;
+  }
+  shared.ka = *ka;
+  shared.identity = std::move(*id);
+  return true;
 }
 
 } // namespace
@@ -387,7 +577,11 @@ int main(int argc, char** argv) {
   cfg.set("scheduler.max-threads", std::max(1u, std::thread::hardware_concurrency()));
   caf::actor_system sys{cfg};
   auto shared = std::make_shared<server_shared>();
+  if (!make_identity(*shared))
+    return 1;
+  shared->aead = opts.aead;
   shared->timeouts = opts.timeouts;
+  shared->transport = opts.transport;
   auto server = sys.middleman().spawn_broker(game_server, shared);
   caf::scoped_actor self{sys};
   self->monitor(server);
@@ -427,7 +621,10 @@ int main(int argc, char** argv) {
     return 2;
   }
   std::cout << "game_server: listening on " << actors::endpoint_name(opts.bind, *port) << ", "
+            << (opts.transport == game::transport::tcp ? "tcp" : "udp") << ", "
             << opts.aead.backend->name() << '/' << opts.aead.cipher->name << std::endl;
+  std::cout << "game_server: server key " << crypto::to_hex(shared->identity.public_key)
+            << std::endl;
 
   actors::fd_reserve::watcher descriptors;
   bool signalled = game::wait_for_stop(opts.duration, [&] {
@@ -438,7 +635,8 @@ int main(int argc, char** argv) {
   std::cout << "game_server: stopping (" << (signalled ? "signal" : "--duration") << "); sessions "
             << m.opened << " opened, " << m.sessions << " open; packets " << m.delivered
             << " delivered, " << m.decrypted << " accepted, " << m.malformed << " malformed, "
-            << m.auth_failures << " forged; " << shared->protocol_errors.load()
+            << m.auth_failures << " forged, " << m.duplicates << " duplicate, " << m.too_old
+            << " too old; " << shared->protocol_errors.load()
             << " connections closed for protocol errors" << std::endl;
   if (!shut_down()) {
     std::cerr << "game_server: the server did not stop within 10 s\n";

@@ -8,11 +8,14 @@ namespace {
 bool payload_size_ok(std::uint8_t type, std::size_t n) noexcept {
   switch (static_cast<frame_type>(type)) {
     case frame_type::hello:
-      return n >= 1 && n <= max_key_size;
+      return n >= 1 && n <= max_hello_size;
     case frame_type::packet:
       return n >= 1 && n <= max_payload_size;
+    case frame_type::welcome:
+      return n <= max_payload_size;
     case frame_type::stats_request:
     case frame_type::accepted:
+    case frame_type::bye:
       return n == 0;
     case frame_type::rejected:
       return n == 1;
@@ -24,7 +27,7 @@ bool payload_size_ok(std::uint8_t type, std::size_t n) noexcept {
 
 bool known_type(std::uint8_t type) noexcept {
   return type >= static_cast<std::uint8_t>(frame_type::hello)
-         && type <= static_cast<std::uint8_t>(frame_type::stats);
+         && type <= static_cast<std::uint8_t>(frame_type::bye);
 }
 
 void put_u64(bytes& out, std::uint64_t x) {
@@ -51,6 +54,8 @@ std::string_view to_string(codec_errc code) noexcept {
       return "unknown_type";
     case codec_errc::bad_payload_size:
       return "bad_payload_size";
+    case codec_errc::not_one_frame:
+      return "not_one_frame";
   }
   return "unknown";
 }
@@ -80,6 +85,15 @@ actorbench::crypto::result<std::optional<frame>, codec_errc> decode_frame(bytes_
     frame{static_cast<frame_type>(type), bytes_view{p + header_size + 1, payload_size}, total}};
 }
 
+actorbench::crypto::result<frame, codec_errc> decode_datagram(bytes_view in) noexcept {
+  auto r = decode_frame(in);
+  if (!r)
+    return r.err();
+  if (!r->has_value() || (*r)->size != in.size)
+    return codec_errc::not_one_frame;
+  return **r;
+}
+
 bytes encode_frame(frame_type type, bytes_view payload) {
   const auto length = static_cast<std::uint32_t>(payload.size + 1);
   bytes out;
@@ -96,7 +110,8 @@ bytes encode_stats(const server_stats& s) {
   bytes out;
   out.reserve(stats_payload_size);
   for (auto x : {s.sessions_open, s.sessions_opened, s.packets_delivered, s.packets_accepted,
-                 s.packets_malformed, s.packets_forged, s.protocol_errors})
+                 s.packets_malformed, s.packets_forged, s.protocol_errors, s.packets_duplicate,
+                 s.packets_too_old})
     put_u64(out, x);
   return out;
 }
@@ -106,9 +121,9 @@ std::optional<server_stats> decode_stats(bytes_view payload) noexcept {
     return std::nullopt;
   const std::uint8_t* p = payload.data;
   server_stats s;
-  for (auto* field :
-       {&s.sessions_open, &s.sessions_opened, &s.packets_delivered, &s.packets_accepted,
-        &s.packets_malformed, &s.packets_forged, &s.protocol_errors}) {
+  for (auto* field : {&s.sessions_open, &s.sessions_opened, &s.packets_delivered,
+                      &s.packets_accepted, &s.packets_malformed, &s.packets_forged,
+                      &s.protocol_errors, &s.packets_duplicate, &s.packets_too_old}) {
     *field = get_u64(p);
     p += 8;
   }

@@ -27,9 +27,9 @@ using actorbench::crypto::bytes;
 using actorbench::crypto::bytes_view;
 
 enum class frame_type : std::uint8_t {
-  /// Client: the session key, in clear (a demo, not a key exchange: see README).
+  /// Client: the handshake's first message (actors/session_pool/handshake.hpp).
   hello = 1,
-  /// Client: one encrypted game message, nonce || ciphertext || tag.
+  /// Client: one secure_channel packet, epoch || counter || ciphertext || tag.
   packet = 2,
   /// Client: asks for the server's counters; no payload.
   stats_request = 3,
@@ -39,6 +39,14 @@ enum class frame_type : std::uint8_t {
   rejected = 5,
   /// Server: the counters (server_stats), answering stats_request.
   stats = 6,
+  /// Server: the handshake's reply (the answer to `hello`): the session is
+  /// open, packets may follow.
+  /// Over UDP a client sends its hello again until this arrives.
+  welcome = 7,
+  /// Either side, over UDP (which has no disconnect): the session is over.
+  /// A client sends it a few times (each may be lost); the server sends it
+  /// when it drops a client for breaking the protocol. Over TCP, closing.
+  bye = 8,
 };
 
 /// Why the server dropped a packet (the payload of a `rejected` frame).
@@ -47,12 +55,16 @@ enum class rejection_reason : std::uint8_t {
   malformed = 1,
   /// The tag did not verify: tampered, or not under this session's key.
   forged = 2,
+  /// A replay: this packet's counter was accepted before.
+  duplicate = 3,
+  /// Older than the session's replay window: it cannot tell, so it refuses.
+  too_old = 4,
 };
 
 /// Bytes before the body.
 constexpr std::size_t header_size = 4;
-/// Largest key a hello may carry.
-constexpr std::size_t max_key_size = 64;
+/// Largest handshake hello a hello frame may carry (the handshake's own limit is lower).
+constexpr std::size_t max_hello_size = 512;
 /// Largest payload of any frame; a longer length is refused before reading it.
 constexpr std::size_t max_payload_size = 16 * 1024;
 
@@ -66,10 +78,14 @@ struct server_stats {
   std::uint64_t packets_forged = 0;
   /// Connections closed for a frame that broke the protocol.
   std::uint64_t protocol_errors = 0;
+  /// Packets rejected as replays, and as older than the replay window (or of
+  /// a retired key), counted apart from forgeries.
+  std::uint64_t packets_duplicate = 0;
+  std::uint64_t packets_too_old = 0;
 };
 
-/// Payload size of a `stats` frame: seven 8-byte big-endian counters.
-constexpr std::size_t stats_payload_size = 7 * 8;
+/// Payload size of a `stats` frame: nine 8-byte big-endian counters.
+constexpr std::size_t stats_payload_size = 9 * 8;
 
 /// Why a frame could not be decoded. After any of these the stream cannot be
 /// resynchronised: the connection must be closed.
@@ -83,6 +99,8 @@ enum class codec_errc {
   /// The payload size is not allowed for this type (e.g. a hello without a
   /// key, an `accepted` with a payload).
   bad_payload_size,
+  /// A datagram that is not exactly one whole frame (decode_datagram).
+  not_one_frame,
 };
 
 /// Short stable name, e.g. "oversized".
@@ -100,6 +118,10 @@ struct frame {
 /// `in` holds only part of a frame that may still be valid; an error as soon
 /// as the header or type is invalid (without waiting for the rest).
 actorbench::crypto::result<std::optional<frame>, codec_errc> decode_frame(bytes_view in) noexcept;
+
+/// The frame a UDP datagram carries: each datagram is exactly one frame, so
+/// a part of one or bytes after it are an error (not_one_frame).
+actorbench::crypto::result<frame, codec_errc> decode_datagram(bytes_view in) noexcept;
 
 /// A frame of `type` with `payload`. The payload must be valid for the type
 /// (decode_frame accepts the result); this is not checked.

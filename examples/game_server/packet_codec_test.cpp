@@ -63,7 +63,7 @@ TEST_CASE("invalid headers are refused as soon as they are seen") {
   CHECK(error_of(from({0, 0, int(too_long >> 8), int(too_long & 0xff)})) == codec_errc::oversized);
   CHECK(error_of(from({0xff, 0xff, 0xff, 0xff})) == codec_errc::oversized);
   CHECK(error_of(from({0, 0, 0, 1, 0})) == codec_errc::unknown_type);
-  CHECK(error_of(from({0, 0, 0, 1, 7})) == codec_errc::unknown_type);
+  CHECK(error_of(from({0, 0, 0, 1, 9})) == codec_errc::unknown_type);
   CHECK(error_of(from({0, 0, 0, 1, 0xff})) == codec_errc::unknown_type);
 }
 
@@ -75,8 +75,8 @@ TEST_CASE("payload sizes are checked per type") {
     return !r && r.err() == codec_errc::bad_payload_size;
   };
   CHECK(size_error(frame_type::hello, 0));
-  CHECK(size_error(frame_type::hello, max_key_size + 1));
-  CHECK_FALSE(size_error(frame_type::hello, max_key_size));
+  CHECK(size_error(frame_type::hello, max_hello_size + 1));
+  CHECK_FALSE(size_error(frame_type::hello, max_hello_size));
   CHECK(size_error(frame_type::packet, 0));
   CHECK_FALSE(size_error(frame_type::packet, max_payload_size));
   CHECK(size_error(frame_type::stats_request, 1));
@@ -86,10 +86,32 @@ TEST_CASE("payload sizes are checked per type") {
   CHECK_FALSE(size_error(frame_type::rejected, 1));
   CHECK(size_error(frame_type::stats, stats_payload_size - 1));
   CHECK_FALSE(size_error(frame_type::stats, stats_payload_size));
+  CHECK_FALSE(size_error(frame_type::welcome, 0));
+  CHECK_FALSE(size_error(frame_type::welcome, max_payload_size));
+  CHECK(size_error(frame_type::bye, 1));
+}
+
+TEST_CASE("a datagram is exactly one frame: a part of one or bytes after it are refused") {
+  auto wire = encode_frame(frame_type::packet, bytes(40, 3));
+  auto r = decode_datagram(wire);
+  REQUIRE(r);
+  CHECK(r->type == frame_type::packet);
+  CHECK(r->payload.size == 40);
+  auto shorter = decode_datagram({wire.data(), wire.size() - 1});
+  REQUIRE_FALSE(shorter);
+  CHECK(shorter.err() == codec_errc::not_one_frame);
+  wire.push_back(0);
+  auto longer = decode_datagram(wire);
+  REQUIRE_FALSE(longer);
+  CHECK(longer.err() == codec_errc::not_one_frame);
+  auto bad = decode_datagram(from({0, 0, 0, 0}));
+  REQUIRE_FALSE(bad);
+  CHECK(bad.err() == codec_errc::empty_frame);
+  CHECK_FALSE(decode_datagram(bytes_view{}));
 }
 
 TEST_CASE("stats survive the round trip and a wrong size is refused") {
-  server_stats s{1, 2, 3, 4, 5, 6, 0x0102030405060708ull};
+  server_stats s{1, 2, 3, 4, 5, 6, 0x0102030405060708ull, 8, 9};
   auto payload = encode_stats(s);
   CHECK(payload.size() == stats_payload_size);
   auto back = decode_stats(payload);
@@ -101,6 +123,8 @@ TEST_CASE("stats survive the round trip and a wrong size is refused") {
   CHECK(back->packets_malformed == 5);
   CHECK(back->packets_forged == 6);
   CHECK(back->protocol_errors == 0x0102030405060708ull);
+  CHECK(back->packets_duplicate == 8);
+  CHECK(back->packets_too_old == 9);
   payload.pop_back();
   CHECK_FALSE(decode_stats(payload));
   CHECK_FALSE(decode_stats({}));
