@@ -100,10 +100,6 @@ struct encrypt_op {
 
 } // namespace
 
-const char* to_string(cipher_direction d) noexcept {
-  return d == cipher_direction::encrypt ? "encrypt" : "decrypt";
-}
-
 std::string decrypt_workload::describe() const {
   return std::string{spec_.backend->name()} + "/" + spec_.cipher->name + "/"
          + std::string{actors::to_string(spec_.context)} + "/" + std::to_string(spec_.size)

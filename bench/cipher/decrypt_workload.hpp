@@ -24,9 +24,6 @@ inline constexpr std::size_t max_decrypt_message_size = std::size_t{64} << 20;
 /// ciphertext and tag). The names are the --direction words.
 enum class cipher_direction { decrypt, encrypt };
 
-/// "decrypt" or "encrypt".
-const char* to_string(cipher_direction d) noexcept;
-
 /// What one decrypt case measures: a cipher, where its context comes from,
 /// the plaintext bytes per message and the benchmark threads; despite the
 /// name, `direction` makes it an encrypt case too.
