@@ -17,8 +17,8 @@ constexpr std::int64_t ms = 1'000'000; // in nanoseconds
 
 declaration cipher_declaration() {
   declaration d{"cipher",
-                "Decrypt microbenchmark (the Cassandra experiment): every back-end x cipher x "
-                "context strategy x size, JMH-style, interleaved"};
+                "Decrypt (or encrypt) microbenchmark (the Cassandra experiment): every back-end x "
+                "cipher x context strategy x size, JMH-style, interleaved"};
   d.word("backend", backend_words()).def("all").help("Back-ends: a list or all");
   d.word("cipher", cipher_words())
     .word_aliases(cipher_alias_words(false))
@@ -27,9 +27,14 @@ declaration cipher_declaration() {
   d.word("context", {"per-message", "per-actor", "per-thread"})
     .def("all")
     .help(
-      "Where the decrypting context comes from: per-message (made, keyed and freed for "
-      "each decrypt), per-actor (one per thread, made before timing), per-thread (a "
-      "thread-local cache looked up per decrypt)");
+      "Where the context comes from: per-message (made, keyed and freed for each op), "
+      "per-actor (one per thread, made before timing), per-thread (a thread-local cache "
+      "looked up per op)");
+  d.word("direction", {"decrypt", "encrypt"})
+    .def("decrypt")
+    .help(
+      "The op timed: decrypt (tag verified for AEAD ciphers) or encrypt (for AEAD ciphers "
+      "the seal: ciphertext and tag), or a list");
   d.size("size")
     .range(1, static_cast<std::int64_t>(max_decrypt_message_size))
     .def("12,64,1024,16384")
@@ -47,12 +52,21 @@ declaration cipher_declaration() {
     .help("Wall time of one iteration (one run); a bare number is milliseconds");
   d.metric("time_per_op", "s")
     .headline()
-    .help("Wall time per decrypt, all threads together (JMH's avgt)");
-  d.metric("throughput", "ops/s").higher_is_better().help("Decrypts per second, all threads");
-  d.metric("bytes_per_s", "B/s").higher_is_better().help("Plaintext bytes decrypted per second");
+    .help(
+      "Wall time per decrypt (per encrypt with --direction encrypt), all threads together "
+      "(JMH's avgt)");
+  d.metric("throughput", "ops/s")
+    .higher_is_better()
+    .help("Decrypts (or encrypts) per second, all threads");
+  d.metric("bytes_per_s", "B/s")
+    .higher_is_better()
+    .help("Plaintext bytes decrypted (or encrypted) per second");
+  // The name stays failed_decrypts for encrypts too, so that older result
+  // files and the ones with both directions read alike.
   d.check("failed_decrypts",
-          "Decrypts that failed or returned the wrong size, and threads whose last plaintext "
-          "differed");
+          "Decrypts (or encrypts) that failed or returned the wrong size, and threads whose "
+          "last output was wrong (an encrypt's differs from the reference ciphertext or does "
+          "not decrypt to the plaintext)");
   d.defaults.runs = 5;
   d.defaults.runs_aliases = {"iterations"};
   d.defaults.warmup = 2;
@@ -76,10 +90,10 @@ class cipher_scenario : public scenario {
 
   std::optional<std::size_t> default_reference(
     const std::vector<configuration>& plan) const override {
-    // openssl/aes-128-ctr/per-actor at the first size, as before.
+    // openssl/aes-128-ctr/per-actor/decrypt at the first size, as before.
     for (std::size_t i = 0; i < plan.size(); ++i)
       if (plan[i].word("backend") == "openssl" && plan[i].word("cipher") == "aes-128-ctr"
-          && plan[i].word("context") == "per-actor")
+          && plan[i].word("context") == "per-actor" && plan[i].word("direction") == "decrypt")
         return i;
     return {};
   }

@@ -7,9 +7,10 @@
 namespace actorbench::bench {
 
 /// `actorbench cipher`: the Cassandra experiment (seed 004). One run is one
-/// fixed-time iteration of decrypting one message over and over, on
-/// `threads` threads, with the context from one strategy (per-message,
-/// per-actor, per-thread), for every available back-end/cipher pair and size.
+/// fixed-time iteration of decrypting (--direction encrypt: encrypting) one
+/// message over and over, on `threads` threads, with the context from one
+/// strategy (per-message, per-actor, per-thread), for every available
+/// back-end/cipher pair and size.
 std::unique_ptr<scenario> make_cipher_scenario();
 
 } // namespace actorbench::bench

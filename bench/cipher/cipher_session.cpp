@@ -17,8 +17,16 @@ result<decrypt_case> case_of(const configuration& c) {
   auto context = actors::parse_context_strategy(c.word("context"));
   if (!context)
     return runtime_failure("unknown context strategy " + c.word("context"));
-  return decrypt_case{pair.backend, pair.cipher, *context, static_cast<std::size_t>(c.size("size")),
-                      static_cast<std::size_t>(c.integer("threads"))};
+  const auto& direction = c.word("direction");
+  if (direction != "decrypt" && direction != "encrypt")
+    return runtime_failure("unknown direction " + direction);
+  return decrypt_case{
+    pair.backend,
+    pair.cipher,
+    *context,
+    static_cast<std::size_t>(c.size("size")),
+    static_cast<std::size_t>(c.integer("threads")),
+    direction == "encrypt" ? cipher_direction::encrypt : cipher_direction::decrypt};
 }
 
 } // namespace
@@ -57,7 +65,7 @@ result<run_record> cipher_session::run(run_context& ctx) {
     return it.err();
   auto ops = static_cast<double>(it->ops);
   auto throughput = it->elapsed_s > 0 ? ops / it->elapsed_s : 0.0;
-  // At least one decrypt ran: the loop checks the clock only after some.
+  // At least one op ran: the loop checks the clock only after some.
   r.add("time_per_op", it->elapsed_s / ops);
   r.add("throughput", throughput);
   r.add("bytes_per_s", throughput * static_cast<double>(c.size("size")));

@@ -9,7 +9,8 @@
 namespace actorbench::bench {
 
 /// The cipher scenario's session: every configuration's workload, prepared
-/// once in start() (message encrypted, contexts made), so a run only times.
+/// once in start() (message encrypted, contexts made), so a run only times
+/// (decrypts or encrypts, as the configuration's direction says).
 class cipher_session : public scenario_session {
  public:
   /// Resolves each configuration's back-end and cipher and prepares its

@@ -17,7 +17,7 @@ namespace {
 using clock = std::chrono::steady_clock;
 using worker = decrypt_workload::worker;
 
-// About every 64 decrypts, fewer for large messages, so that an iteration
+// About every 64 ops, fewer for large messages, so that an iteration
 // overshoots its time by well under a millisecond.
 std::size_t clock_check_interval(std::size_t size) {
   return std::clamp<std::size_t>(65536 / std::max<std::size_t>(size, 1), 1, 64);
@@ -50,10 +50,10 @@ crypto::bytes pseudo_random_bytes(std::size_t size) {
     note_failure(w, std::string{crypto::to_string(r.err().code)} + ": " + r.err().detail);
   else if (*r != expected)
     note_failure(
-      w, "decrypt wrote " + std::to_string(*r) + " bytes, expected " + std::to_string(expected));
+      w, "the op wrote " + std::to_string(*r) + " bytes, expected " + std::to_string(expected));
 }
 
-// The timed loop: `op` decrypts once; the clock is read every `every` ops.
+// The timed loop: `op` decrypts (or encrypts) once; the clock is read every `every` ops.
 template <class Op>
 void timed_loop(worker& w, std::size_t every, clock::time_point deadline, Op op) {
   std::uint64_t ops = 0;
@@ -68,11 +68,42 @@ void timed_loop(worker& w, std::size_t every, clock::time_point deadline, Op op)
   w.ops = ops;
 }
 
+// What one timed op does, per direction: with a context, or per message.
+struct decrypt_op {
+  crypto::result<std::size_t> operator()(crypto::cipher_context& ctx, crypto::bytes_view nonce,
+                                         crypto::bytes_view in, std::uint8_t* out) const {
+    return ctx.decrypt(nonce, in, out);
+  }
+  crypto::result<std::size_t> once(const crypto::backend& b, const crypto::cipher_info& ci,
+                                   crypto::bytes_view key, crypto::bytes_view nonce,
+                                   crypto::bytes_view in, std::uint8_t* out) const {
+    return b.decrypt_once(ci.name, key, nonce, in, out);
+  }
+};
+
+struct encrypt_op {
+  crypto::result<std::size_t> operator()(crypto::cipher_context& ctx, crypto::bytes_view nonce,
+                                         crypto::bytes_view in, std::uint8_t* out) const {
+    return ctx.encrypt(nonce, in, out);
+  }
+  // Back-ends have no naive encrypt_once: a context made, keyed and freed
+  // per message through make_context, as backend::decrypt_once's default.
+  crypto::result<std::size_t> once(const crypto::backend& b, const crypto::cipher_info& ci,
+                                   crypto::bytes_view key, crypto::bytes_view nonce,
+                                   crypto::bytes_view in, std::uint8_t* out) const {
+    auto ctx = b.make_context(ci.name, key);
+    if (!ctx)
+      return ctx.err();
+    return (*ctx)->encrypt(nonce, in, out);
+  }
+};
+
 } // namespace
 
 std::string decrypt_workload::describe() const {
   return std::string{spec_.backend->name()} + "/" + spec_.cipher->name + "/"
-         + std::string{actors::to_string(spec_.context)} + "/" + std::to_string(spec_.size);
+         + std::string{actors::to_string(spec_.context)} + "/" + std::to_string(spec_.size)
+         + (spec_.direction == cipher_direction::encrypt ? "/encrypt" : "");
 }
 
 result<std::unique_ptr<decrypt_workload>> decrypt_workload::prepare(const decrypt_case& c) {
@@ -116,26 +147,37 @@ result<std::unique_ptr<decrypt_workload>> decrypt_workload::prepare(const decryp
       return fail("make_context", prototype.err());
     p->prototype_ = std::move(*prototype);
   }
+  if (c.direction == cipher_direction::encrypt)
+    p->check_buffer_.resize(c.size);
+  p->checker_ = std::move(*encryptor);
   return p;
 }
 
 void decrypt_workload::run_worker(worker& w, clock::time_point deadline) {
+  if (spec_.direction == cipher_direction::encrypt)
+    run_strategy(w, deadline, encrypt_op{});
+  else
+    run_strategy(w, deadline, decrypt_op{});
+}
+
+template <class Op>
+void decrypt_workload::run_strategy(worker& w, clock::time_point deadline, Op op) {
   const crypto::backend& backend = *spec_.backend;
   const crypto::cipher_info& ci = *spec_.cipher;
+  const bool encrypting = spec_.direction == cipher_direction::encrypt;
   const crypto::bytes_view nonce{nonce_};
-  const crypto::bytes_view in{ciphertext_};
-  const std::size_t expected = spec_.size;
+  const crypto::bytes_view in{encrypting ? plaintext_ : ciphertext_};
+  const std::size_t expected = encrypting ? ciphertext_.size() : spec_.size;
   std::uint8_t* out = w.out.data();
   switch (spec_.context) {
     case actors::context_strategy::per_message:
-      timed_loop(w, check_every_, deadline, [&] {
-        check_output(w, backend.decrypt_once(ci.name, key_, nonce, in, out), expected);
-      });
+      timed_loop(w, check_every_, deadline,
+                 [&] { check_output(w, op.once(backend, ci, key_, nonce, in, out), expected); });
       break;
     case actors::context_strategy::per_actor: {
       crypto::cipher_context& ctx = *w.context;
       timed_loop(w, check_every_, deadline,
-                 [&] { check_output(w, ctx.decrypt(nonce, in, out), expected); });
+                 [&] { check_output(w, op(ctx, nonce, in, out), expected); });
       break;
     }
     case actors::context_strategy::per_thread: {
@@ -145,14 +187,27 @@ void decrypt_workload::run_worker(worker& w, clock::time_point deadline) {
         if (ctx == nullptr)
           note_failure(w, "cloning the thread's context failed");
         else
-          check_output(w, ctx->decrypt(nonce, in, out), expected);
+          check_output(w, op(*ctx, nonce, in, out), expected);
       });
       break;
     }
   }
-  // The content check, once per iteration and thread, on the last output.
-  if (std::memcmp(out, plaintext_.data(), expected) != 0)
-    note_failure(w, "the decrypted message differs from the plaintext");
+}
+
+// The content check, once per iteration and thread, on the last output; after
+// the threads joined, so that the checker context needs no lock.
+void decrypt_workload::check_last_output(worker& w) {
+  const std::size_t size = spec_.size;
+  if (spec_.direction == cipher_direction::decrypt) {
+    if (std::memcmp(w.out.data(), plaintext_.data(), size) != 0)
+      note_failure(w, "the decrypted message differs from the plaintext");
+    return;
+  }
+  if (!std::equal(w.out.begin(), w.out.end(), ciphertext_.begin(), ciphertext_.end()))
+    note_failure(w, "the encrypted message differs from the reference ciphertext");
+  auto back = checker_->decrypt(nonce_, w.out, check_buffer_.data());
+  if (!back || *back != size || std::memcmp(check_buffer_.data(), plaintext_.data(), size) != 0)
+    note_failure(w, "the encrypted message does not decrypt to the plaintext");
 }
 
 result<decrypt_iteration> decrypt_workload::run(std::chrono::nanoseconds time) {
@@ -193,6 +248,8 @@ result<decrypt_iteration> decrypt_workload::run(std::chrono::nanoseconds time) {
   auto start = clock::now();
   deadline = start + std::chrono::duration_cast<clock::duration>(time);
   release();
+  for (auto& w : workers_)
+    check_last_output(w);
 
   decrypt_iteration o;
   auto end = start;

@@ -33,13 +33,39 @@ std::string param_text(const configuration& c, const char* name) {
   return i == c.values.end() ? std::string{"?"} : to_text(i->second);
 }
 
-// "openssl/aes-128-ctr/per-actor/12", "/2-threads" appended above one thread.
+// "encrypt" or "decrypt"; results from before --direction only decrypted.
+std::string direction_of(const configuration& c) {
+  return param_text(c, "direction") == "encrypt" ? "encrypt" : "decrypt";
+}
+
+// What the labels add after the size: "/2-threads" above one thread,
+// "/encrypt" for encrypts (decrypts, the default, as before).
+std::string label_tail(const configuration& c) {
+  std::string tail;
+  auto threads = param_text(c, "threads");
+  if (threads != "1" && threads != "?")
+    tail += "/" + threads + "-threads";
+  if (direction_of(c) == "encrypt")
+    tail += "/encrypt";
+  return tail;
+}
+
+// The op all configurations time, "decrypt" or "encrypt"; "op" when mixed.
+std::string op_of(const scenario_results& r) {
+  std::string op;
+  for (const auto& c : r.configurations)
+    if (op.empty())
+      op = direction_of(c.config);
+    else if (op != direction_of(c.config))
+      return "op";
+  return op.empty() ? std::string{"decrypt"} : op;
+}
+
+// "openssl/aes-128-ctr/per-actor/12" and its label_tail.
 std::string label_of(const configuration_result& c) {
   auto label = param_text(c.config, "backend") + "/" + param_text(c.config, "cipher") + "/"
-               + param_text(c.config, "context") + "/" + param_text(c.config, "size");
-  auto threads = param_text(c.config, "threads");
-  if (threads != "1" && threads != "?")
-    label += "/" + threads + "-threads";
+               + param_text(c.config, "context") + "/" + param_text(c.config, "size")
+               + label_tail(c.config);
   if (!c.source.empty())
     label = c.source + ": " + label;
   return c.partial ? label + "*" : label;
@@ -48,19 +74,17 @@ std::string label_of(const configuration_result& c) {
 // "aes-256-gcm/per-actor/12": a label without the back-end, for the ranking.
 std::string group_label(const configuration_result& c) {
   auto label = param_text(c.config, "cipher") + "/" + param_text(c.config, "context") + "/"
-               + param_text(c.config, "size");
-  auto threads = param_text(c.config, "threads");
-  if (threads != "1" && threads != "?")
-    label += "/" + threads + "-threads";
+               + param_text(c.config, "size") + label_tail(c.config);
   return c.source.empty() ? label : c.source + ": " + label;
 }
 
 // The back-ends of each cipher, context and size, fastest first.
 void write_backend_ranking(const scenario_results& r, const table_style& style, std::ostream& out) {
   ranking_labels labels;
-  labels.subject = "back-ends by median time per decrypt";
+  auto op = op_of(r);
+  labels.subject = "back-ends by median time per " + op;
   labels.group = group_label;
-  labels.value = [](double median) { return format_value(median, "s") + " per decrypt"; };
+  labels.value = [op](double median) { return format_value(median, "s") + " per " + op; };
   write_ranking_by(r, "backend", "time_per_op", labels, style, out);
 }
 
@@ -160,7 +184,10 @@ std::string preamble(const scenario_results& r) {
       threads = param_text(c.config, "threads");
     else
       threads = "several";
-  return "one decrypt per op; " + counted(r.harness.runs, "run") + " of " + time + " after "
+  auto op = op_of(r);
+  auto what = op == "op" ? std::string{"one decrypt or encrypt (/encrypt) per op; "}
+                         : "one " + op + " per op; ";
+  return what + counted(r.harness.runs, "run") + " of " + time + " after "
          + std::to_string(r.harness.warmup) + " warm-up per case, interleaved; threads: " + threads;
 }
 
@@ -273,8 +300,8 @@ std::vector<std::string> warnings(const scenario_results& r) {
           && std::holds_alternative<std::string>(why->second))
         first = std::get<std::string>(why->second);
     }
-    auto w = label_of(c) + ": " + std::to_string(failed) + " failed decrypts in " + number(ops, 0)
-             + " measured;\n  its scores are not trustworthy";
+    auto w = label_of(c) + ": " + std::to_string(failed) + " failed " + direction_of(c.config)
+             + "s in " + number(ops, 0) + " measured;\n  its scores are not trustworthy";
     // The first failure on a line of its own: its text can be long.
     out.push_back(first.empty() ? w : w + "\n  first: " + first);
   }
@@ -307,7 +334,7 @@ void jmh_view::write(const scenario_results& r, const table_style& style, std::o
   if (!lines.empty()) {
     out << "\nrelative to " << label_of(r.configurations[reference_position(r)])
         << ", at the same message size where measured\n"
-           "(median time per decrypt with its 95% interval; p: Mann-Whitney U):\n"
+        << "(median time per " << op_of(r) << " with its 95% interval; p: Mann-Whitney U):\n"
         << (style.markdown ? "\n" : "");
     write_list(lines, "  ", "", style, out);
     if (few)

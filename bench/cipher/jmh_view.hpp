@@ -12,9 +12,9 @@ namespace actorbench::bench {
 /// avgt row (ns/op, or --time-unit per op) per configuration, Error being
 /// the 99.9% Student-t half-width of the mean; then the same layout for
 /// plaintext bytes per second; then each configuration relative to the
-/// reference at the same message size (median time per decrypt with its
+/// reference at the same message size (median time per op with its
 /// interval and U-test p) and a warning per configuration with failed
-/// decrypts.
+/// decrypts or encrypts. Encrypt cases (--direction) are labelled "/encrypt".
 class jmh_view : public view {
  public:
   /// The one instance the cipher scenario lists.

@@ -1,6 +1,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <utility>
 
 #include "bench/cipher/cipher_pairs.hpp"
 #include "bench/cipher/cipher_scenario.hpp"
@@ -13,10 +14,11 @@ namespace {
 
 configuration cipher_config(std::string backend, std::string cipher,
                             std::string context = "per-actor", std::int64_t size = 64,
-                            std::int64_t threads = 1, double time_s = 0.002) {
+                            std::int64_t threads = 1, double time_s = 0.002,
+                            std::string direction = "decrypt") {
   configuration c;
-  c.values = {{"backend", backend}, {"cipher", cipher},   {"context", context},
-              {"size", size},       {"threads", threads}, {"time", time_s}};
+  c.values = {{"backend", backend}, {"cipher", cipher}, {"context", context},    {"size", size},
+              {"threads", threads}, {"time", time_s},   {"direction", direction}};
   return c;
 }
 
@@ -43,6 +45,8 @@ TEST_CASE("cipher: the declaration keeps the command's names, defaults and alias
   CHECK(d.param("context")->words
         == std::vector<std::string>{"per-message", "per-actor", "per-thread"});
   CHECK(d.param("context")->default_value == "all");
+  CHECK(d.param("direction")->words == std::vector<std::string>{"decrypt", "encrypt"});
+  CHECK(d.param("direction")->default_value == "decrypt");
   CHECK(d.param("size")->default_value == "12,64,1024,16384");
   CHECK(d.param("size")->aliases == std::vector<std::string>{"sizes"});
   CHECK(d.param("size")->max == 64 << 20);
@@ -93,12 +97,13 @@ TEST_CASE("cipher: refine keeps the pairs that exist and refuses named impossibl
   CHECK(nothing.err().message == "no cipher cases to run");
 }
 
-TEST_CASE("cipher: the default reference is openssl/aes-128-ctr/per-actor") {
+TEST_CASE("cipher: the default reference is openssl/aes-128-ctr/per-actor, a decrypt") {
   auto s = make_cipher_scenario();
   auto plan =
     numbered({cipher_config("none", "none"), cipher_config("openssl", "aes-128-ctr", "per-message"),
+              cipher_config("openssl", "aes-128-ctr", "per-actor", 64, 1, 0.002, "encrypt"),
               cipher_config("openssl", "aes-128-ctr", "per-actor")});
-  CHECK(s->default_reference(plan) == std::optional<std::size_t>{2});
+  CHECK(s->default_reference(plan) == std::optional<std::size_t>{3});
 }
 
 TEST_CASE("cipher: one real run per context strategy measures and checks its decrypts") {
@@ -124,6 +129,41 @@ TEST_CASE("cipher: one real run per context strategy measures and checks its dec
     CHECK_FALSE(r->partial);
   }
   CHECK(std::get<std::string>((*session)->facts(plan[1]).at("aead")) == "yes");
+}
+
+TEST_CASE("cipher: encrypts (AEAD seals) at two sizes for openssl and sodium pass their checks") {
+  auto s = make_cipher_scenario();
+  std::vector<configuration> plan;
+  for (auto [backend, cipher] :
+       {std::pair{"openssl", "aes-128-gcm"}, std::pair{"sodium", "chacha20-poly1305"}})
+    for (std::int64_t size : {12, 1024})
+      for (const char* ctx : {"per-message", "per-actor", "per-thread"})
+        plan.push_back(cipher_config(backend, cipher, ctx, size, 1, 0.002, "encrypt"));
+  auto kept = s->refine(plan);
+  REQUIRE(kept);
+  REQUIRE(kept->size() == plan.size());
+  plan = numbered(*kept);
+  auto session = s->start(plan);
+  REQUIRE(session);
+  for (const auto& c : plan) {
+    CAPTURE(c.word("backend"));
+    CAPTURE(c.word("context"));
+    CAPTURE(c.size("size"));
+    testing::fake_run_context ctx{c};
+    auto r = (*session)->run(ctx);
+    REQUIRE(r);
+    CHECK(r->samples.at("time_per_op").front() > 0);
+    CHECK(r->checks.at("failed_decrypts") == 0);
+    CHECK(r->facts.count("first_failure") == 0);
+  }
+}
+
+TEST_CASE("cipher: a direction that is neither word is a runtime failure") {
+  auto s = make_cipher_scenario();
+  auto plan = numbered({cipher_config("none", "none", "per-actor", 64, 1, 0.002, "sideways")});
+  auto session = s->start(plan);
+  REQUIRE_FALSE(session);
+  CHECK(session.err().message == "unknown direction sideways");
 }
 
 TEST_CASE("cipher: a stopped run does not start its iteration") {

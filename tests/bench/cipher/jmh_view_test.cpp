@@ -154,3 +154,38 @@ TEST_CASE("jmh view: a back-end as fast as the fastest is a tie, not slower") {
   CHECK(contains(text, "    1. openssl: 100 ns per decrypt\n"));
   CHECK(contains(text, "    2. sodium: a tie with the best (1.00x "));
 }
+
+namespace {
+
+configuration_result encrypting(configuration_result c) {
+  c.config.values["direction"] = std::string{"encrypt"};
+  return c;
+}
+
+} // namespace
+
+TEST_CASE("jmh view: encrypts are labelled, compared with the decrypt reference and ranked apart") {
+  scenario_results r;
+  r.scenario = make_cipher_scenario()->declared();
+  r.harness.runs = 9;
+  r.configurations = {measured(0, "aes-128-gcm", 64, 100, 9, 0, "openssl"),
+                      encrypting(measured(1, "aes-128-gcm", 64, 130, 9, 4, "openssl")),
+                      measured(2, "aes-128-gcm", 64, 80, 9, 0, "sodium"),
+                      encrypting(measured(3, "aes-128-gcm", 64, 260, 9, 0, "sodium"))};
+  auto text = drawn(r);
+  CHECK(contains(text, "# one decrypt or encrypt (/encrypt) per op; 9 runs"));
+  CHECK(contains(text, "openssl/aes-128-gcm/per-actor/64/encrypt "));
+  CHECK(contains(text, "openssl/aes-128-gcm/per-actor/64/encrypt: 1.30x slower"));
+  CHECK(contains(text, "(median time per op with its 95% interval"));
+  CHECK(contains(text, "ranking of the back-ends by median time per op, best first"));
+  // Each direction its own group: sodium first for decrypts, openssl for encrypts.
+  CHECK(contains(text, "  aes-128-gcm/per-actor/64:\n    1. sodium: 80.0 ns per op\n"));
+  CHECK(contains(text, "  aes-128-gcm/per-actor/64/encrypt:\n    1. openssl: 130 ns per op\n"));
+  CHECK(contains(text, "warning: openssl/aes-128-gcm/per-actor/64/encrypt: 4 failed encrypts"));
+
+  r.configurations = {encrypting(measured(0, "aes-128-gcm", 64, 100, 9, 0, "openssl")),
+                      encrypting(measured(1, "aes-128-gcm", 64, 200, 9, 0, "sodium"))};
+  auto only = drawn(r);
+  CHECK(contains(only, "# one encrypt per op; "));
+  CHECK(contains(only, "    1. openssl: 100 ns per encrypt\n"));
+}
