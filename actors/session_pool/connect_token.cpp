@@ -1,5 +1,7 @@
 #include "actors/session_pool/connect_token.hpp"
 
+#include "actors/session_pool/big_endian.hpp"
+
 #include <array>
 #include <optional>
 
@@ -10,18 +12,6 @@ namespace {
 constexpr std::size_t token_header = 1 + crypto::key_agreement::nonce_size;
 constexpr std::size_t token_fixed_fields = 8 + 8 + 8 + 1;
 
-void put_u64(std::uint8_t* p, std::uint64_t v) noexcept {
-  for (int i = 7; i >= 0; --i, v >>= 8)
-    p[i] = static_cast<std::uint8_t>(v);
-}
-
-std::uint64_t get_u64(const std::uint8_t* p) noexcept {
-  std::uint64_t v = 0;
-  for (int i = 0; i < 8; ++i)
-    v = v << 8 | p[i];
-  return v;
-}
-
 error token_error(errc code, std::string detail) {
   return error{code, std::move(detail)};
 }
@@ -31,9 +21,9 @@ std::optional<token_fields> parse_fields(const std::uint8_t* p, std::size_t n) {
   if (n < token_fixed_fields || n != token_fixed_fields + p[24])
     return std::nullopt;
   token_fields f;
-  f.client_id = get_u64(p);
-  f.expiry_unix_s = get_u64(p + 8);
-  f.token_id = get_u64(p + 16);
+  f.client_id = get_u64_be(p);
+  f.expiry_unix_s = get_u64_be(p + 8);
+  f.token_id = get_u64_be(p + 16);
   f.server_address.assign(reinterpret_cast<const char*>(p + token_fixed_fields), p[24]);
   return f;
 }
@@ -50,9 +40,9 @@ result<crypto::bytes> issue_token(const crypto::key_agreement& aead, crypto::byt
                                               + std::to_string(fields.server_address.size())
                                               + " bytes (valid: at most 255)");
   std::array<std::uint8_t, token_fixed_fields + max_address_size> plain{};
-  put_u64(plain.data(), fields.client_id);
-  put_u64(plain.data() + 8, fields.expiry_unix_s);
-  put_u64(plain.data() + 16, fields.token_id);
+  put_u64_be(plain.data(), fields.client_id);
+  put_u64_be(plain.data() + 8, fields.expiry_unix_s);
+  put_u64_be(plain.data() + 16, fields.token_id);
   plain[24] = static_cast<std::uint8_t>(fields.server_address.size());
   std::copy(fields.server_address.begin(), fields.server_address.end(), plain.begin() + 25);
   const std::size_t plain_size = token_fixed_fields + fields.server_address.size();

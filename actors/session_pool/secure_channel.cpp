@@ -1,5 +1,7 @@
 #include "actors/session_pool/secure_channel.hpp"
 
+#include "actors/session_pool/big_endian.hpp"
+
 #include <array>
 #include <string>
 #include <utility>
@@ -27,8 +29,7 @@ nonce_bytes data_nonce(std::size_t size, std::uint8_t epoch, std::uint64_t count
   nonce_bytes n;
   n.size = size;
   n.data[0] = epoch;
-  for (int i = 8; i >= 1; --i, counter >>= 8)
-    n.data[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(counter);
+  put_u64_be(n.data.data() + 1, counter);
   return n;
 }
 
@@ -95,13 +96,6 @@ result<channel_receiver::epoch_state> following(const crypto::backend& backend,
     return key.err();
   return make_epoch(backend, st.context->info(), std::move(*key),
                     static_cast<std::uint8_t>(st.epoch + 1));
-}
-
-std::uint64_t read_counter(const std::uint8_t* p) noexcept {
-  std::uint64_t v = 0;
-  for (int i = 1; i <= 8; ++i)
-    v = v << 8 | p[i];
-  return v;
 }
 
 } // namespace
@@ -176,7 +170,7 @@ open_result channel_receiver::open(crypto::bytes_view packet, channel_clock::tim
   }
   // The tag first, as WireGuard does: a duplicate or stale verdict then
   // always means an authentic packet, and forgeries are counted as such.
-  const std::uint64_t counter = read_counter(packet.data);
+  const std::uint64_t counter = get_u64_be(packet.data + 1);
   const crypto::bytes_view body{packet.data + channel_header_size,
                                 packet.size - channel_header_size};
   out.plaintext.resize(body.size - aead_->overhead);
