@@ -15,7 +15,12 @@ if(NOT listed EQUAL 0 OR CMAKE_VERSION VERSION_LESS 3.19)
   return()
 endif()
 
-string(JSON backends LENGTH "${listing}" backends)
+# An old or partly built binary may print something else: the listing test
+# above then fails, and no pairs are made from it.
+string(JSON backends ERROR_VARIABLE unreadable LENGTH "${listing}" backends)
+if(unreadable)
+  return()
+endif()
 math(EXPR last_backend "${backends} - 1")
 foreach(b RANGE ${last_backend})
   string(JSON backend GET "${listing}" backends ${b} name)
