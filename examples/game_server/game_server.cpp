@@ -100,6 +100,9 @@ struct server_shared {
   std::atomic<std::uint64_t> protocol_errors{0};
   /// Hellos dropped because --max-handshakes were in progress.
   std::atomic<std::uint64_t> hellos_dropped{0};
+  /// About 35 ms of work for two workers (some 7,500 respond()/s each).
+  /// 1024 opened a 10,000-client storm faster but burst the welcomes onto
+  /// the load generator's one thread (bench/RESULTS.md).
   std::size_t max_handshakes = 256;
   client_timeouts timeouts;
   game::transport transport = game::transport::tcp;
