@@ -304,6 +304,8 @@ class server_state {
     auto& c = conns_.at(hdl);
     c.ticket.reset();
     c.session = id;
+    // Its idle time counts from the welcome: the handshake's wait is the server's.
+    c.last_frame = clock_type::now();
     by_session_[id] = hdl;
     c.welcome = game::encode_frame(game::frame_type::welcome, reply);
     if (!send(hdl, c.welcome))
