@@ -22,6 +22,23 @@ std::optional<error> bad_aead_lengths(bytes_view key, bytes_view nonce) {
 } // namespace
 
 result<bytes> key_agreement::dh(bytes_view secret, bytes_view peer_public) const {
+  return dh(nullptr, secret, peer_public);
+}
+
+result<std::shared_ptr<const prepared_secret>> key_agreement::prepare(bytes_view secret) const {
+  if (secret.size != key_size)
+    return make_error(errc::bad_key_length,
+                      "x25519 keys are 32 bytes, got " + std::to_string(secret.size));
+  return std::shared_ptr<const prepared_secret>{};
+}
+
+bool key_agreement::raw_dh_prepared(const prepared_secret&, const std::uint8_t*,
+                                    std::uint8_t*) const {
+  return false;
+}
+
+result<bytes> key_agreement::dh(const prepared_secret* prepared, bytes_view secret,
+                                bytes_view peer_public) const {
   if (secret.size != key_size || peer_public.size != key_size)
     return make_error(errc::bad_key_length, "x25519 keys are 32 bytes, got "
                                               + std::to_string(secret.size) + " and "
@@ -30,8 +47,10 @@ result<bytes> key_agreement::dh(bytes_view secret, bytes_view peer_public) const
   static const std::uint8_t zeros[key_size] = {};
   // The libraries refuse an all-zero result themselves; checking here too
   // makes that independent of their versions.
-  if (!raw_dh(secret.data, peer_public.data, shared.data())
-      || CRYPTO_memcmp(shared.data(), zeros, key_size) == 0) {
+  const bool ok = prepared != nullptr && prepared->owner() == this
+                    ? raw_dh_prepared(*prepared, peer_public.data, shared.data())
+                    : raw_dh(secret.data, peer_public.data, shared.data());
+  if (!ok || CRYPTO_memcmp(shared.data(), zeros, key_size) == 0) {
     wipe(shared);
     return make_error(errc::bad_input, "x25519: low-order peer key (all-zero shared secret)");
   }

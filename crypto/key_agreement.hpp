@@ -3,6 +3,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -20,6 +21,26 @@ struct key_pair {
 
 /// A SHA-256 digest (also the handshake's transcript hash and chaining key).
 using digest = std::array<std::uint8_t, 32>;
+
+class key_agreement;
+
+/// A long-term secret key in one library's own form, made once by
+/// key_agreement::prepare() for a key used in many DHs (a server's static
+/// key): OpenSSL otherwise loads the secret again for every DH, and loading
+/// an X25519 secret computes its public key, one more scalar multiplication.
+/// Immutable; it wipes the secret when destroyed.
+class prepared_secret {
+ public:
+  virtual ~prepared_secret() = default;
+  /// The key agreement that made it; dh() uses it with that one only.
+  const key_agreement* owner() const noexcept { return owner_; }
+
+ protected:
+  explicit prepared_secret(const key_agreement* owner) noexcept : owner_(owner) {}
+
+ private:
+  const key_agreement* owner_;
+};
 
 /// The primitives of a Noise-shaped handshake in one library: X25519,
 /// SHA-256, HMAC-SHA256 (HKDF is built on it, the same for every library)
@@ -54,6 +75,16 @@ class key_agreement {
   /// known to anyone, or the library refused the key).
   result<bytes> dh(bytes_view secret, bytes_view peer_public) const;
 
+  /// `secret` (32 bytes) in the library's own form, for dh() to use it many
+  /// times; nullptr when the library gains nothing from one (libsodium).
+  /// Errors: bad_key_length, crypto_failure.
+  virtual result<std::shared_ptr<const prepared_secret>> prepare(bytes_view secret) const;
+
+  /// dh(secret, peer_public) computed with `prepared` when it is this
+  /// object's (from prepare(secret)), else from the bytes of `secret`.
+  result<bytes> dh(const prepared_secret* prepared, bytes_view secret,
+                   bytes_view peer_public) const;
+
   /// SHA-256 of `a` followed by `b` (Noise's MixHash).
   virtual digest hash(bytes_view a, bytes_view b = {}) const = 0;
 
@@ -80,6 +111,11 @@ class key_agreement {
   /// false if the library refused (dh() then reports a low-order key).
   virtual bool raw_dh(const std::uint8_t* secret, const std::uint8_t* peer_public,
                       std::uint8_t* shared) const = 0;
+
+  /// raw_dh() with a secret this object prepared; only libraries whose
+  /// prepare() returns one override it.
+  virtual bool raw_dh_prepared(const prepared_secret& secret, const std::uint8_t* peer_public,
+                               std::uint8_t* shared) const;
 
   /// seal() and open() once the key and nonce lengths are checked (and,
   /// for open, the input holds a tag); open returns false when the tag

@@ -1,5 +1,7 @@
 // The key agreement on OpenSSL 3: X25519 through EVP_PKEY, SHA-256 and
 // HMAC-SHA256 with a digest fetched once, ChaCha20-Poly1305 fetched once.
+// A prepared secret is an EVP_PKEY made once: loading a raw X25519 secret
+// computes its public key, about a third of a handshake's instructions.
 #include <climits>
 #include <string>
 
@@ -35,6 +37,32 @@ error too_long_error() {
   return make_error(errc::bad_input, "message longer than OpenSSL's int length limit");
 }
 
+/// An X25519 secret loaded once. EVP_PKEY_free wipes it; OpenSSL 3 lets
+/// threads derive with one EVP_PKEY at once (each in its own EVP_PKEY_CTX).
+class openssl_secret final : public prepared_secret {
+ public:
+  openssl_secret(const key_agreement* owner, evp_pkey_ptr key) noexcept
+    : prepared_secret(owner), key_(std::move(key)) {}
+  EVP_PKEY* get() const noexcept { return key_.get(); }
+
+ private:
+  evp_pkey_ptr key_;
+};
+
+/// X25519 of `own` and the raw `peer_public` into `shared` (32 bytes).
+bool derive(EVP_PKEY* own, const std::uint8_t* peer_public, std::uint8_t* shared) {
+  evp_pkey_ptr peer{EVP_PKEY_new_raw_public_key(EVP_PKEY_X25519, nullptr, peer_public,
+                                                key_agreement::key_size)};
+  evp_pkey_ctx_ptr ctx{own && peer ? EVP_PKEY_CTX_new(own, nullptr) : nullptr};
+  std::size_t len = key_agreement::key_size;
+  const bool ok = ctx && EVP_PKEY_derive_init(ctx.get()) == 1
+                  && EVP_PKEY_derive_set_peer(ctx.get(), peer.get()) == 1
+                  && EVP_PKEY_derive(ctx.get(), shared, &len) == 1
+                  && len == key_agreement::key_size;
+  detail::take_openssl_errors();
+  return ok;
+}
+
 class openssl_agreement final : public key_agreement {
  public:
   openssl_agreement()
@@ -66,17 +94,27 @@ class openssl_agreement final : public key_agreement {
     return kp;
   }
 
+  result<std::shared_ptr<const prepared_secret>> prepare(bytes_view secret) const override {
+    if (secret.size != key_size)
+      return key_agreement::prepare(secret);
+    evp_pkey_ptr own{EVP_PKEY_new_raw_private_key(EVP_PKEY_X25519, nullptr, secret.data, key_size)};
+    if (!own)
+      return openssl_failure("X25519 EVP_PKEY_new_raw_private_key");
+    return std::shared_ptr<const prepared_secret>{
+      std::make_shared<const openssl_secret>(this, std::move(own))};
+  }
+
   bool raw_dh(const std::uint8_t* secret, const std::uint8_t* peer_public,
               std::uint8_t* shared) const override {
     evp_pkey_ptr own{EVP_PKEY_new_raw_private_key(EVP_PKEY_X25519, nullptr, secret, key_size)};
-    evp_pkey_ptr peer{EVP_PKEY_new_raw_public_key(EVP_PKEY_X25519, nullptr, peer_public, key_size)};
-    evp_pkey_ctx_ptr ctx{own && peer ? EVP_PKEY_CTX_new(own.get(), nullptr) : nullptr};
-    std::size_t len = key_size;
-    const bool ok = ctx && EVP_PKEY_derive_init(ctx.get()) == 1
-                    && EVP_PKEY_derive_set_peer(ctx.get(), peer.get()) == 1
-                    && EVP_PKEY_derive(ctx.get(), shared, &len) == 1 && len == key_size;
     detail::take_openssl_errors();
-    return ok;
+    return derive(own.get(), peer_public, shared);
+  }
+
+  bool raw_dh_prepared(const prepared_secret& secret, const std::uint8_t* peer_public,
+                       std::uint8_t* shared) const override {
+    // dh() passes only secrets whose owner is this object, i.e. ours.
+    return derive(static_cast<const openssl_secret&>(secret).get(), peer_public, shared);
   }
 
   digest hash(bytes_view a, bytes_view b) const override {

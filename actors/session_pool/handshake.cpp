@@ -117,7 +117,11 @@ result<server_identity> server_identity::generate(const key_agreement& ka) {
   auto kp = ka.generate();
   if (!kp)
     return handshake_error(errc::crypto_failure, kp.err().detail);
-  return server_identity{std::move(kp->public_key), std::move(kp->secret_key)};
+  auto prepared = ka.prepare(kp->secret_key);
+  if (!prepared)
+    return handshake_error(errc::crypto_failure, prepared.err().detail);
+  return server_identity{std::move(kp->public_key), std::move(kp->secret_key),
+                         std::move(*prepared)};
 }
 
 result<client_handshake> client_handshake::begin(const key_agreement& ka, bytes_view server_public,
@@ -200,7 +204,7 @@ result<accepted_client> respond(const key_agreement& ka, const server_identity& 
                                                     + std::to_string(hello_max_size) + " bytes)");
   handshake_state st = initial_state(ka, identity.public_key);
   mix_prefix(ka, st, hello);
-  auto es = ka.dh(identity.secret_key, parsed->ephemeral);
+  auto es = ka.dh(identity.prepared.get(), identity.secret_key, parsed->ephemeral);
   if (!es)
     return handshake_error(errc::authentication_failed, "hello: " + es.err().detail);
   const digest k = mix_key(ka, st, *es);

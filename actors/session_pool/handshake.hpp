@@ -3,6 +3,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <optional>
 
 #include "actors/error.hpp"
@@ -54,7 +55,11 @@ std::optional<server_reply_view> parse_server_reply(crypto::bytes_view in) noexc
 /// The server's long-term X25519 key pair, whose public key clients pin.
 struct server_identity {
   crypto::bytes public_key, secret_key;
-  /// A fresh pair. Errors: crypto_failure.
+  /// The secret in the key agreement's own form, made once for every
+  /// respond() (null: respond() loads secret_key each time, as it must for
+  /// another key agreement than the one that prepared it).
+  std::shared_ptr<const crypto::prepared_secret> prepared;
+  /// A fresh pair, prepared. Errors: crypto_failure.
   static result<server_identity> generate(const crypto::key_agreement& ka);
 };
 

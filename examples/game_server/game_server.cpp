@@ -3,9 +3,14 @@
 // One broker (on the middleman's I/O thread) accepts connections and splits
 // their byte streams into frames, or takes one frame per UDP datagram
 // (packet_codec.hpp). A client's `hello` carries issue 18's handshake: the
-// server answers it with the server's static X25519 key (printed at start,
+// broker hands it to a handshake worker on the scheduler (handshake_worker.hpp),
+// which answers it with the server's static X25519 key (printed at start,
 // pinned by clients) and opens a pool session whose channel_receiver holds
-// the client's send key; `welcome` carries the reply. Each `packet` goes to
+// the client's send key; `welcome` carries the reply. At most
+// --max-handshakes hellos are with the workers at once: more are dropped
+// (counted) and the client sends its hello again, as it does over UDP when
+// one is lost. A hello repeated while its handshake runs is ignored, one
+// repeated after it gets the same welcome again. Each `packet` goes to
 // that session's actor, which checks its replay window and tag and reports
 // to the broker, the pool's handler: the broker answers `accepted` or
 // `rejected` (malformed, forged, duplicate, too old) in order. A frame that
@@ -18,6 +23,7 @@
 //
 //   game_server [--port 7777] [--bind 127.0.0.1] [--transport tcp|udp] [--duration S]
 //               [--cipher aes-256-gcm] [--frame-timeout 10] [--idle-timeout 60]
+//               [--max-handshakes 256]
 //
 // Exit codes: 0 stopped as asked; 1 a runtime failure; 2 bad input, including
 // a port that cannot be listened on (one line on stderr).
@@ -53,6 +59,8 @@
 #include "crypto/key_agreement.hpp"
 #include "command_line.hpp"
 #include "frame_reader.hpp"
+#include "handshake_keys.hpp"
+#include "handshake_worker.hpp"
 #include "packet_codec.hpp"
 #include "udp_socket.hpp"
 
@@ -90,6 +98,12 @@ struct server_shared {
   actors::server_identity identity;
   game::aead_choice aead;
   std::atomic<std::uint64_t> protocol_errors{0};
+  /// Hellos dropped because --max-handshakes were in progress.
+  std::atomic<std::uint64_t> hellos_dropped{0};
+  /// About 35 ms of work for two workers (some 7,500 respond()/s each).
+  /// 1024 opened a 10,000-client storm faster but burst the welcomes onto
+  /// the load generator's one thread (bench/RESULTS.md).
+  std::size_t max_handshakes = 256;
   client_timeouts timeouts;
   game::transport transport = game::transport::tcp;
 };
@@ -107,6 +121,10 @@ struct connection {
   /// When the first byte of the frame it has not finished arrived.
   std::optional<clock_type::time_point> frame_started;
   std::optional<std::uint32_t> session;
+  /// Its hello's handshake, while a worker has it.
+  std::optional<std::uint64_t> ticket;
+  /// Its last hello was dropped (--max-handshakes): a retry is coming.
+  bool hello_dropped = false;
   std::uint64_t accepted = 0;
   std::uint64_t malformed = 0;
   std::uint64_t forged = 0;
@@ -140,6 +158,7 @@ class server_state {
       std::cout << "game_server: UDP receive buffer " << sock->receive_buffer << " bytes"
                 << std::endl;
     }
+    start_workers();
     self_->delayed_send(self_, tick_interval(), tick_atom::value);
     return bound;
   }
@@ -162,7 +181,10 @@ class server_state {
     if (!on_frame(hdl, c, *f, problem))
       return drop(hdl, problem);
     // A stats request or a repeated bye opens nothing: forget the address.
-    if (!c.session)
+    // One whose hello was dropped stays until its retry (or --frame-timeout):
+    // when each was removed and made again, CAF 0.17 crashed once at
+    // shutdown (in datagram_servant_impl::detach_handles) after thousands.
+    if (!c.session && !c.ticket && !c.hello_dropped)
       forget(i);
   }
 
@@ -182,9 +204,9 @@ class server_state {
       if (c.frame_started && now - *c.frame_started > t.frame)
         late.emplace_back(
           hdl, "an unfinished frame for more than " + seconds(t.frame) + " (--frame-timeout)");
-      else if (!c.session && now - c.last_frame > t.frame)
+      else if (!c.session && !c.ticket && now - c.last_frame > t.frame)
         late.emplace_back(hdl, "no hello within " + seconds(t.frame) + " (--frame-timeout)");
-      else if (t.idle.count() > 0 && now - c.last_frame > t.idle)
+      else if (c.session && t.idle.count() > 0 && now - c.last_frame > t.idle)
         late.emplace_back(hdl, "no frame for more than " + seconds(t.idle) + " (--idle-timeout)");
     }
     for (const auto& [hdl, why] : late)
@@ -268,8 +290,74 @@ class server_state {
       drop(hdl, unread_replies);
   }
 
+  /// A worker opened session `id` for the hello of `ticket`: welcome its
+  /// client, or close the session if the client left meanwhile.
+  void on_welcomed(std::uint64_t ticket, std::uint32_t id, const game::bytes& reply) {
+    --handshakes_in_flight_;
+    auto t = tickets_.find(ticket);
+    if (t == tickets_.end()) {
+      shared_->pool->close(id);
+      return;
+    }
+    auto hdl = t->second;
+    tickets_.erase(t);
+    auto& c = conns_.at(hdl);
+    c.ticket.reset();
+    c.session = id;
+    // Its idle time counts from the welcome: the handshake's wait is the server's.
+    c.last_frame = clock_type::now();
+    by_session_[id] = hdl;
+    c.welcome = game::encode_frame(game::frame_type::welcome, reply);
+    if (!send(hdl, c.welcome))
+      drop(hdl, unread_replies);
+  }
+
+  /// A worker refused the hello of `ticket` (or could not open a session).
+  void on_refused(std::uint64_t ticket, const std::string& why) {
+    --handshakes_in_flight_;
+    auto t = tickets_.find(ticket);
+    if (t == tickets_.end())
+      return;
+    auto hdl = t->second;
+    tickets_.erase(t);
+    conns_.at(hdl).ticket.reset();
+    drop(hdl, why);
+  }
+
  private:
   using conn_map = std::unordered_map<peer_handle, connection>;
+
+  /// One handshake worker per scheduler thread (main sets one per core),
+  /// linked: they go with the broker.
+  void start_workers() {
+    auto ctx = std::make_shared<game::handshake_context>();
+    ctx->ka = shared_->ka;
+    ctx->identity = shared_->identity;
+    ctx->aead = shared_->aead;
+    ctx->pool = shared_->pool;
+    const auto n = std::max(1u, std::thread::hardware_concurrency());
+    for (unsigned i = 0; i < n; ++i)
+      workers_.push_back(self_->spawn<caf::linked>(
+        game::handshake_worker, std::shared_ptr<const game::handshake_context>{ctx},
+        caf::actor_cast<caf::actor>(self_)));
+  }
+
+  /// Hands a hello to a worker, unless --max-handshakes are in progress:
+  /// then it is dropped and the client's retry comes later.
+  void start_handshake(peer_handle hdl, connection& c, game::bytes_view hello) {
+    if (handshakes_in_flight_ >= shared_->max_handshakes) {
+      ++shared_->hellos_dropped;
+      c.hello_dropped = true;
+      return;
+    }
+    c.hello_dropped = false;
+    const auto ticket = next_ticket_++;
+    c.ticket = ticket;
+    tickets_.emplace(ticket, hdl);
+    ++handshakes_in_flight_;
+    self_->send(workers_[ticket % workers_.size()], game::handshake_atom::value, ticket,
+                game::bytes(hello.data, hello.data + hello.size));
+  }
 
   /// A closing session's rejections, if it had any.
   static void report(const connection& c) {
@@ -298,22 +386,14 @@ class server_state {
   bool on_frame(peer_handle hdl, connection& c, const game::frame& f, std::string& problem) {
     auto& pool = *shared_->pool;
     switch (f.type) {
-      case game::frame_type::hello: {
-        // A UDP client repeats its hello until a welcome comes (either may be lost).
-        if (c.session && std::holds_alternative<caf::io::datagram_handle>(hdl))
+      case game::frame_type::hello:
+        // A client repeats its hello until a welcome comes: over UDP either
+        // may be lost, and a hello beyond --max-handshakes is dropped.
+        if (c.session)
           return send_or(hdl, c.welcome, problem);
-        if (c.session) {
-          problem = "a second hello";
-          return false;
-        }
-        auto reply = open_session(f.payload, problem);
-        if (!reply)
-          return false;
-        c.session = reply->first;
-        by_session_[reply->first] = hdl;
-        c.welcome = game::encode_frame(game::frame_type::welcome, reply->second);
-        return send_or(hdl, c.welcome, problem);
-      }
+        if (!c.ticket)
+          start_handshake(hdl, c, f.payload);
+        return true;
       case game::frame_type::bye:
         if (c.session) {
           report(c);
@@ -337,31 +417,6 @@ class server_state {
         problem = "a frame only servers send";
         return false;
     }
-  }
-
-  /// The handshake for `hello` and a session keyed by it: its id and the
-  /// reply; nothing (with `problem` set) if the hello is refused.
-  std::optional<std::pair<std::uint32_t, game::bytes>> open_session(game::bytes_view hello,
-                                                                    std::string& problem) {
-    const auto now = static_cast<std::uint64_t>(std::time(nullptr));
-    auto accepted = actors::respond(*shared_->ka, shared_->identity, hello, nullptr, now);
-    if (!accepted) {
-      problem = "handshake refused (" + std::string{actors::to_string(accepted.err().code)} + ")";
-      return std::nullopt;
-    }
-    auto rx = actors::channel_receiver::create(*shared_->aead.backend, *shared_->aead.cipher,
-                                               std::move(accepted->keys.receive),
-                                               actors::rekey_policy{}.grace);
-    if (!rx) {
-      problem = "no channel: " + rx.err().detail;
-      return std::nullopt;
-    }
-    auto id = shared_->pool->open_secure(std::move(*rx));
-    if (!id) {
-      problem = "no session: " + id.err().detail;
-      return std::nullopt;
-    }
-    return std::make_pair(*id, std::move(accepted->reply));
   }
 
   game::server_stats stats() const {
@@ -432,6 +487,9 @@ class server_state {
 
   /// Forgets a client and closes its session.
   void end(conn_map::iterator i) {
+    // A handshake still running: on_welcomed closes its session.
+    if (auto t = i->second.ticket)
+      tickets_.erase(*t);
     if (auto id = i->second.session) {
       shared_->pool->close(*id);
       by_session_.erase(*id);
@@ -443,6 +501,12 @@ class server_state {
   std::shared_ptr<server_shared> shared_;
   conn_map conns_;
   std::unordered_map<std::uint32_t, peer_handle> by_session_;
+  std::vector<caf::actor> workers_;
+  /// The clients whose hellos the workers have, by ticket; a ticket whose
+  /// client left is gone from here but still counts in flight.
+  std::unordered_map<std::uint64_t, peer_handle> tickets_;
+  std::uint64_t next_ticket_ = 0;
+  std::size_t handshakes_in_flight_ = 0;
   /// UDP: datagrams queued per address, and the forgotten addresses that
   /// still have some.
   std::unordered_map<caf::io::datagram_handle, std::uint32_t> in_flight_;
@@ -464,6 +528,11 @@ caf::behavior game_server(caf::io::broker* self, std::shared_ptr<server_shared> 
     [st](const caf::io::datagram_sent_msg& msg) { st->on_datagram_sent(msg.handle); },
     [st](tick_atom) { st->on_tick(); },
     [](const caf::io::acceptor_closed_msg&) {},
+    [st](game::welcomed_atom, std::uint64_t ticket, std::uint32_t session,
+         const game::bytes& reply) { st->on_welcomed(ticket, session, reply); },
+    [st](game::refused_atom, std::uint64_t ticket, const std::string& why) {
+      st->on_refused(ticket, why);
+    },
     // The pool's handler: the game logic would use the plaintext; this demo only answers.
     [st](std::uint32_t session, const crypto::bytes&) { st->on_verdict(session, std::nullopt); },
     [st](actors::rejected_atom, std::uint32_t session, caf::atom_value reason) {
@@ -486,16 +555,18 @@ struct options {
   game::aead_choice aead;
   client_timeouts timeouts;
   game::transport transport = game::transport::tcp;
+  std::size_t max_handshakes = 256;
 };
 
 /// The options, or exits 2 with one line on stderr (0 after --help).
 options parse_options(int argc, char** argv) {
   std::string port = "7777", duration = "0", cipher = "aes-256-gcm";
   std::string frame_timeout = "10", idle_timeout = "60", transport = "tcp";
+  std::string max_handshakes = "256";
   options opts;
   CLI::App app{
-    "game_server: a TCP game server on actorbench's session pool (a demo: the "
-    "hello frame carries each client's key in clear)"};
+    "game_server: a TCP or UDP game server on actorbench's session pool, each "
+    "session keyed by issue 18's handshake"};
   app.add_option("--port", port, "TCP port to listen on (0: any free one, printed)")
     ->default_str(port);
   app.add_option("--bind", opts.bind, "Address to listen on")->default_str(opts.bind);
@@ -513,6 +584,10 @@ options parse_options(int argc, char** argv) {
     .add_option("--idle-timeout", idle_timeout,
                 "Seconds a session may go without a frame before it is disconnected; 0: never")
     ->default_str(idle_timeout);
+  app
+    .add_option("--max-handshakes", max_handshakes,
+                "Hellos being answered at once; hellos beyond are dropped (clients retry)")
+    ->default_str(max_handshakes);
   auto fail = [](const std::string& line) {
     std::cerr << "game_server: " << line << '\n';
     std::exit(2);
@@ -531,9 +606,11 @@ options parse_options(int argc, char** argv) {
   auto ft = game::parse_seconds("--frame-timeout", frame_timeout, 0.01, 3600);
   auto it = game::parse_seconds("--idle-timeout", idle_timeout, 0, 86400);
   auto tr = game::parse_transport(transport);
+  auto mh = game::parse_integer("--max-handshakes", max_handshakes, 1, 1000000);
   for (const std::string* err :
        {p ? nullptr : &p.err(), d ? nullptr : &d.err(), c ? nullptr : &c.err(),
-        ft ? nullptr : &ft.err(), it ? nullptr : &it.err(), tr ? nullptr : &tr.err()})
+        ft ? nullptr : &ft.err(), it ? nullptr : &it.err(), tr ? nullptr : &tr.err(),
+        mh ? nullptr : &mh.err()})
     if (err)
       fail(*err);
   opts.port = static_cast<std::uint16_t>(*p);
@@ -542,25 +619,8 @@ options parse_options(int argc, char** argv) {
   opts.timeouts.frame = std::chrono::duration_cast<clock_type::duration>(*ft);
   opts.timeouts.idle = std::chrono::duration_cast<clock_type::duration>(*it);
   opts.transport = *tr;
+  opts.max_handshakes = static_cast<std::size_t>(*mh);
   return opts;
-}
-
-/// The key agreement and a fresh static key pair, printed for clients to
-/// pin; false (with a line on stderr) if neither could be had.
-bool make_identity(server_shared& shared) {
-  auto ka = crypto::find_key_agreement("openssl");
-  if (!ka) {
-    std::cerr << "game_server: no key agreement: " << ka.err().detail << '\n';
-    return false;
-  }
-  auto id = actors::server_identity::generate(**ka);
-  if (!id) {
-    std::cerr << "game_server: no server key: " << id.err().detail << '\n';
-    return false;
-  }
-  shared.ka = *ka;
-  shared.identity = std::move(*id);
-  return true;
 }
 
 } // namespace
@@ -577,8 +637,14 @@ int main(int argc, char** argv) {
   cfg.set("scheduler.max-threads", std::max(1u, std::thread::hardware_concurrency()));
   caf::actor_system sys{cfg};
   auto shared = std::make_shared<server_shared>();
-  if (!make_identity(*shared))
+  auto keys = game::make_handshake_keys();
+  if (!keys) {
+    std::cerr << "game_server: " << keys.err() << '\n';
     return 1;
+  }
+  shared->ka = keys->ka;
+  shared->identity = std::move(keys->identity);
+  shared->max_handshakes = opts.max_handshakes;
   shared->aead = opts.aead;
   shared->timeouts = opts.timeouts;
   shared->transport = opts.transport;
@@ -637,7 +703,8 @@ int main(int argc, char** argv) {
             << " delivered, " << m.decrypted << " accepted, " << m.malformed << " malformed, "
             << m.auth_failures << " forged, " << m.duplicates << " duplicate, " << m.too_old
             << " too old; " << shared->protocol_errors.load()
-            << " connections closed for protocol errors" << std::endl;
+            << " connections closed for protocol errors; " << shared->hellos_dropped.load()
+            << " hellos dropped (--max-handshakes)" << std::endl;
   if (!shut_down()) {
     std::cerr << "game_server: the server did not stop within 10 s\n";
     return 1;

@@ -6,7 +6,9 @@
 // garbage sends an invalid frame after hello and mitm pins another key, and
 // the server must end those sessions. Over UDP, --loss drops that share of each client's
 // hellos, packets and byes before they are sent (seeded by --seed): lost
-// packets expect no verdict, a lost hello is sent again.
+// packets expect no verdict. A hello without a welcome (lost, or dropped
+// by a busy server) is sent again with a growing, jittered wait
+// (hello_backoff.hpp), over TCP too; after the last one the client fails.
 // Before and after, a probe asks the server for its counters: after the
 // clients disconnect, its open sessions must return to where they were (this
 // assumes no one else uses the server meanwhile).
@@ -50,6 +52,8 @@
 #include "client_script.hpp"
 #include "command_line.hpp"
 #include "frame_reader.hpp"
+#include "handshake_keys.hpp"
+#include "hello_backoff.hpp"
 #include "packet_codec.hpp"
 
 using namespace actorbench;
@@ -65,8 +69,8 @@ namespace {
 constexpr std::uint64_t window = 64;
 /// How long clients wait for their last verdicts after sending stops.
 constexpr std::chrono::seconds drain_limit{5};
-/// Over UDP, how long a client waits for a welcome before its hello again.
-constexpr std::chrono::milliseconds hello_retry{200};
+/// When a client sends its hello again, and when it gives up.
+constexpr game::hello_backoff hello_retry{};
 /// Over UDP, how many byes a client sends (each may be lost).
 constexpr int bye_copies = 3;
 
@@ -131,11 +135,16 @@ class client_state {
         result.kind, [this](game::bytes_view text) { return seal(text); },
         actors::channel_header_size + plan.cipher->overhead - 1),
       rng_(seed),
+      // Its own generator, so that --loss drops the same datagrams as before.
+      jitter_rng_(seed ^ 0x9e3779b97f4a7c15u),
       loss_(plan.loss) {
     if (auto* tcp = std::get_if<caf::io::connection_handle>(&link_))
       self_->configure_read(*tcp, caf::io::receive_policy::at_most(8192));
+    // The first hello goes with the first tick, after every client exists:
+    // the storm is the server's, not paced by how fast clients are made
+    // (each makes its X25519 hello first), and no session is idle while
+    // the rest are made.
     hello_ = game::encode_frame(game::frame_type::hello, handshake_->hello());
-    send_hello();
   }
 
   void go() {
@@ -148,13 +157,18 @@ class client_state {
     if (finished_)
       return;
     auto now = clock_type::now();
-    if (!welcomed_ && now > start_ + drain_limit) {
-      result_.failure = "no welcome within " + std::to_string(drain_limit.count()) + " s";
-      return finish();
-    }
-    if (!welcomed_ && std::holds_alternative<caf::io::datagram_handle>(link_)
-        && now - hello_sent_ > hello_retry)
+    if (!welcomed_ && now >= next_hello_) {
+      if (hellos_ >= hello_retry.tries) {
+        result_.failure = "no welcome after " + std::to_string(hellos_) + " hellos over "
+                          + std::to_string(std::chrono::duration<double>(now - first_hello_).count())
+                          + " s (the server dropped or never answered them)";
+        return finish();
+      }
       send_hello();
+    }
+    // Without a session there is nothing to send or drain: wait for the welcome.
+    if (!welcomed_ && sends_packets())
+      return;
     if (now < end_) {
       if (welcomed_ && sends_packets()) {
         std::chrono::duration<double> elapsed = now - start_;
@@ -309,7 +323,10 @@ class client_state {
   }
 
   void send_hello() {
-    hello_sent_ = clock_type::now();
+    const auto now = clock_type::now();
+    if (hellos_++ == 0)
+      first_hello_ = now;
+    next_hello_ = now + hello_retry.wait_after(hellos_, jitter_(jitter_rng_));
     write(hello_, true);
   }
 
@@ -357,10 +374,14 @@ class client_state {
   std::optional<actors::channel_sender> sender_;
   game::client_script script_;
   std::mt19937_64 rng_;
+  std::mt19937_64 jitter_rng_;
+  std::uniform_real_distribution<double> jitter_{0.0, 1.0};
   std::bernoulli_distribution loss_;
   game::frame_reader reader_;
   game::bytes hello_;
-  clock_type::time_point hello_sent_;
+  /// Hellos sent, when the first went, and when the next is due.
+  int hellos_ = 0;
+  clock_type::time_point first_hello_, next_hello_;
   bool welcomed_ = false;
   /// When each packet on the wire was sent, and the verdict it must get.
   std::deque<std::pair<clock_type::time_point, verdict>> expected_;
@@ -658,19 +679,15 @@ double percentile(std::vector<float>& xs, double p) {
 
 /// The handshake and the keys the clients pin; false with a line on stderr.
 bool make_keys(const options& opts, run_plan& plan) {
-  auto ka = crypto::find_key_agreement("openssl");
-  if (!ka) {
-    std::cerr << "load_generator: no key agreement: " << ka.err().detail << '\n';
-    return false;
-  }
-  auto other = actors::server_identity::generate(**ka);
+  // The man in the middle's key: any other pair than the server's.
+  auto other = game::make_handshake_keys();
   if (!other) {
-    std::cerr << "load_generator: no key for the man in the middle: " << other.err().detail << '\n';
+    std::cerr << "load_generator: " << other.err() << '\n';
     return false;
   }
-  plan.ka = *ka;
+  plan.ka = other->ka;
   plan.server_key = opts.server_key;
-  plan.wrong_server_key = std::move(other->public_key);
+  plan.wrong_server_key = std::move(other->identity.public_key);
   return true;
 }
 
@@ -763,20 +780,23 @@ std::vector<std::string> report_clients(const std::vector<client_result>& result
   return problems;
 }
 
-/// Prints how fast the sessions opened: the handshake storm's figure.
-void report_sessions(const std::vector<client_result>& results, clock_type::time_point start) {
+/// Prints how fast the sessions opened: the handshake storm's figure, from
+/// the first hello (every client exists then), and from the first connect.
+void report_sessions(const std::vector<client_result>& results, clock_type::time_point connecting,
+                     clock_type::time_point hellos) {
   std::vector<float> waits;
   for (const auto& r : results)
     if (r.welcomed_at)
-      waits.push_back(std::chrono::duration<float>(*r.welcomed_at - start).count());
+      waits.push_back(std::chrono::duration<float>(*r.welcomed_at - hellos).count());
   if (waits.empty())
     return;
   const double last = *std::max_element(waits.begin(), waits.end());
+  const double made = std::chrono::duration<double>(hellos - connecting).count();
   std::printf(
-    "sessions: %zu of %zu welcomed, the last %.3f s after the first connect (%.0f/s); "
-    "median %.3f s\n",
+    "sessions: %zu of %zu welcomed, the last %.3f s after the first hello (%.0f/s); "
+    "median %.3f s; the clients were made in %.3f s before\n",
     waits.size(), results.size(), last, static_cast<double>(waits.size()) / last,
-    percentile(waits, 0.5));
+    percentile(waits, 0.5), made);
 }
 
 /// Prints the server's counters' change; a problem if sessions were not freed.
@@ -836,7 +856,8 @@ int main(int argc, char** argv) {
   for (const auto& c : clients)
     caf::anon_send(c, go_atom::value);
 
-  const auto limit = opts.duration + 2 * drain_limit + std::chrono::seconds{10};
+  const std::chrono::duration<double> limit =
+    opts.duration + hello_retry.longest() + 2 * drain_limit + std::chrono::seconds{10};
   const auto period = tick_period(opts.rate);
   bool finished = false;
   while (!finished && !game::stop_requested() && clock_type::now() - start < limit) {
@@ -867,7 +888,7 @@ int main(int argc, char** argv) {
     std::this_thread::sleep_for(std::chrono::milliseconds{20});
 
   auto problems = report_clients(results, elapsed);
-  report_sessions(results, connecting);
+  report_sessions(results, connecting, start);
   if (!after)
     problems.push_back("the server did not answer after the run: " + after.err());
   else if (auto p = report_server(*before, *after))

@@ -91,3 +91,31 @@ TEST_CASE("key agreement: fresh pairs agree across libraries and the AEAD intero
     CHECK(ka->open(k, nonce, ad, bytes(3), plain.data()).err().code == errc::bad_input);
   }
 }
+
+TEST_CASE("key agreement: a prepared secret gives the RFC 7748 result, with its own library only") {
+  const bytes alice = ka_hex("77076d0a7318a57d3c16c17251b26645df4c2f87ebc0992ab177fba51db92c2a");
+  const bytes bob_pub = ka_hex("de9edb7d7b7dc1b4d35b61c2ece435373f8343c85b78674dadfc7e146f882b4f");
+  const std::string shared = "4a5d9d5ba4ce2de1728e3bf480350f25e07e21c947d19e3376f09b3c1e161742";
+  const key_agreement& ossl = **find_key_agreement("openssl");
+  const key_agreement& sodium = **find_key_agreement("sodium");
+  auto prepared = ossl.prepare(alice);
+  REQUIRE(prepared);
+  REQUIRE(*prepared != nullptr);
+  CHECK((*prepared)->owner() == &ossl);
+  CHECK(to_hex(*ossl.dh(prepared->get(), alice, bob_pub)) == shared);
+  // Another library ignores it and uses the bytes.
+  CHECK(to_hex(*sodium.dh(prepared->get(), alice, bob_pub)) == shared);
+  // libsodium prepares nothing: the bytes are used every time.
+  auto none = sodium.prepare(alice);
+  REQUIRE(none);
+  CHECK(*none == nullptr);
+  CHECK(to_hex(*sodium.dh(none->get(), alice, bob_pub)) == shared);
+  for (const key_agreement* ka : {&ossl, &sodium}) {
+    auto bad = ka->prepare(bytes(31, 1));
+    REQUIRE(!bad);
+    CHECK(bad.err().code == errc::bad_key_length);
+  }
+  // A low-order peer is refused with a prepared secret as without.
+  const bytes zero_point(32, 0);
+  CHECK(!ossl.dh(prepared->get(), alice, zero_point));
+}
