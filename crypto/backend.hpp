@@ -61,6 +61,17 @@ class backend {
                                            bytes_view nonce, bytes_view in,
                                            std::uint8_t* out) const;
 
+  /// Encrypts one message into `out` (which must hold `in.size` plus the
+  /// cipher's overhead) and returns the number of bytes written, like
+  /// cipher_context::encrypt: decrypt_once's naive pattern the other way.
+  /// The default is make_context followed by encrypt; the back-ends that
+  /// override decrypt_once override this the same way (OpenSSL:
+  /// EVP_EncryptInit_ex with the legacy getter, update, final, the tag read
+  /// after final, free).
+  virtual result<std::size_t> encrypt_once(std::string_view cipher, bytes_view key,
+                                           bytes_view nonce, bytes_view in,
+                                           std::uint8_t* out) const;
+
   /// Older names this back-end still accepts for its ciphers, never listed;
   /// none by default. Per back-end, so that an old name picks the back-end
   /// it always picked (libsodium's "chacha20-poly1305-ietf").

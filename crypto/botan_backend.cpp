@@ -18,6 +18,7 @@
 
 #include "crypto/botan_serial_cipher.hpp"
 #include "crypto/checks.hpp"
+#include "crypto/once_backend.hpp"
 #include "crypto/library_context.hpp"
 
 namespace actorbench::crypto {
@@ -29,7 +30,8 @@ constexpr std::size_t tag_size = 16;
 // Our cipher name and Botan's spec for it. Botan chooses AES-NI, CLMUL
 // (GHASH) and SSE2/AVX2 (ChaCha) itself from CPUID at run time. For the
 // AES modes `block` names the block cipher behind the short-message modes
-// (see short_message); decrypt_once keeps Botan's `spec` as naive code would.
+// (see short_message); encrypt_once and decrypt_once keep Botan's `spec`, as
+// naive code would.
 struct botan_cipher {
   cipher_info info;
   const char* spec;
@@ -239,7 +241,7 @@ class botan_stream_context final : public detail::stream_library_context {
   bool chacha_;
 };
 
-class botan_backend final : public backend {
+class botan_backend final : public detail::once_backend {
  public:
   botan_backend() {
     const auto aead = [](const char* name, std::size_t key, std::size_t nonce, const char* spec,
@@ -286,11 +288,12 @@ class botan_backend final : public backend {
     }
   }
 
+ private:
   // What naive Botan code does per message: create the mode, set the key,
   // start, finish on a freshly allocated secure_vector, copy out, free.
-  result<std::size_t> decrypt_once(std::string_view cipher, bytes_view key, bytes_view nonce,
-                                   bytes_view in, std::uint8_t* out) const override {
-    auto info = detail::check_decrypt_once_args(*this, cipher, key, nonce, in);
+  result<std::size_t> once(detail::direction way, std::string_view cipher, bytes_view key,
+                           bytes_view nonce, bytes_view in, std::uint8_t* out) const override {
+    auto info = detail::check_once_args(*this, way, cipher, key, nonce, in);
     if (!info)
       return info.err();
     const botan_cipher& c = entry(**info);
@@ -303,7 +306,8 @@ class botan_backend final : public backend {
           s->cipher(in.data, out, in.size);
         return in.size;
       }
-      auto mode = Botan::AEAD_Mode::create_or_throw(c.spec, Botan::DECRYPTION);
+      auto mode = Botan::AEAD_Mode::create_or_throw(
+        c.spec, way == detail::direction::encrypt ? Botan::ENCRYPTION : Botan::DECRYPTION);
       mode->set_key(key.data, key.size);
       mode->start(nonce.data, nonce.size);
       Botan::secure_vector<std::uint8_t> buf(in.data, in.data + in.size);
@@ -317,7 +321,6 @@ class botan_backend final : public backend {
     }
   }
 
- private:
   const botan_cipher& entry(const cipher_info& info) const {
     return table_[static_cast<std::size_t>(&info - ciphers_.data())];
   }

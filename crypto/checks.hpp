@@ -10,6 +10,7 @@
 #include "crypto/backend.hpp"
 #include "crypto/bytes.hpp"
 #include "crypto/cipher_info.hpp"
+#include "crypto/once_backend.hpp"
 #include "crypto/error.hpp"
 
 namespace actorbench::crypto::detail {
@@ -38,9 +39,10 @@ error tag_mismatch(const cipher_info& info);
 /// tag; nothing for stream ciphers, where any length is a valid ciphertext.
 std::optional<error> check_sealed_input(const cipher_info& info, bytes_view in);
 
-/// All of decrypt_once's argument checks: check_context_args, then the
-/// nonce length and, for an AEAD, that `in` holds a tag.
-result<const cipher_info*> check_decrypt_once_args(const backend& b, std::string_view cipher,
-                                                   bytes_view key, bytes_view nonce, bytes_view in);
+/// All of encrypt_once's or decrypt_once's argument checks:
+/// check_context_args, then the nonce length and, to decrypt an AEAD, that
+/// `in` holds a tag.
+result<const cipher_info*> check_once_args(const backend& b, direction way, std::string_view cipher,
+                                           bytes_view key, bytes_view nonce, bytes_view in);
 
 } // namespace actorbench::crypto::detail

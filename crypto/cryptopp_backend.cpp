@@ -16,6 +16,7 @@
 #include <cryptopp/secblock.h>
 
 #include "crypto/checks.hpp"
+#include "crypto/once_backend.hpp"
 #include "crypto/library_context.hpp"
 
 namespace actorbench::crypto {
@@ -273,10 +274,16 @@ using ctr_cipher = CryptoPP::CTR_Mode<CryptoPP::AES>::Encryption;
 using chacha_cipher = CryptoPP::ChaChaTLS::Encryption;
 
 // What naive Crypto++ code does per message: construct the mode object,
-// key it with the IV, run DecryptAndVerify (or ProcessData), destroy it.
+// key it with the IV, run EncryptAndAuthenticate or DecryptAndVerify (or
+// ProcessData), destroy it.
 template <class Mode>
-result<std::size_t> aead_once(const cipher_info& info, bytes_view key, bytes_view nonce,
-                              bytes_view in, std::uint8_t* out) {
+result<std::size_t> aead_once(detail::direction way, const cipher_info& info, bytes_view key,
+                              bytes_view nonce, bytes_view in, std::uint8_t* out) {
+  if (way == detail::direction::encrypt) {
+    typename Mode::Encryption enc;
+    enc.SetKeyWithIV(key.data, key.size, nonce.data, nonce.size);
+    return seal(enc, nonce, in, out);
+  }
   typename Mode::Decryption dec;
   dec.SetKeyWithIV(key.data, key.size, nonce.data, nonce.size);
   const std::size_t body = in.size - tag_size;
@@ -287,9 +294,10 @@ result<std::size_t> aead_once(const cipher_info& info, bytes_view key, bytes_vie
   return tag_mismatch(info);
 }
 
+// A stream cipher runs the same either way.
 template <class Cipher, class Start>
-result<std::size_t> stream_once(bytes_view key, bytes_view nonce, bytes_view in,
-                                std::uint8_t* out) {
+result<std::size_t> stream_once(detail::direction, const cipher_info&, bytes_view key,
+                                bytes_view nonce, bytes_view in, std::uint8_t* out) {
   Cipher c;
   const std::uint8_t zero_iv[16] = {};
   c.SetKeyWithIV(key.data, key.size, zero_iv, c.IVSize());
@@ -298,12 +306,12 @@ result<std::size_t> stream_once(bytes_view key, bytes_view nonce, bytes_view in,
 }
 
 // One entry per cipher: its description and how to make a context or run
-// one naive decryption.
+// one naive encryption or decryption.
 struct cryptopp_cipher {
   cipher_info info;
   std::unique_ptr<cipher_context> (*make)(const cipher_info&, bytes_view key);
-  result<std::size_t> (*once)(const cipher_info&, bytes_view, bytes_view, bytes_view,
-                              std::uint8_t*);
+  result<std::size_t> (*once)(detail::direction, const cipher_info&, bytes_view, bytes_view,
+                              bytes_view, std::uint8_t*);
 };
 
 template <class Mode>
@@ -316,7 +324,7 @@ cryptopp_cipher aead(const char* name, std::size_t key, std::size_t nonce) {
 }
 
 // The composed context for messages; Crypto++'s own `Mode` class for the
-// naive decrypt_once.
+// naive encrypt_once and decrypt_once.
 template <class Stream, class Mode>
 cryptopp_cipher chacha_aead(const char* name, std::size_t nonce) {
   return {{name, 32, nonce, tag_size, true, true, ""},
@@ -332,12 +340,10 @@ cryptopp_cipher stream(const char* name, std::size_t key) {
           [](const cipher_info& i, bytes_view k) -> std::unique_ptr<cipher_context> {
             return std::make_unique<stream_context<Cipher, Start>>(i, k);
           },
-          [](const cipher_info&, bytes_view k, bytes_view n, bytes_view in, std::uint8_t* out) {
-            return stream_once<Cipher, Start>(k, n, in, out);
-          }};
+          stream_once<Cipher, Start>};
 }
 
-class cryptopp_backend final : public backend {
+class cryptopp_backend final : public detail::once_backend {
  public:
   cryptopp_backend() {
     table_.push_back(aead<gcm<CryptoPP::AES>>("aes-128-gcm", 16, 12));
@@ -379,20 +385,20 @@ class cryptopp_backend final : public backend {
     }
   }
 
-  result<std::size_t> decrypt_once(std::string_view cipher, bytes_view key, bytes_view nonce,
-                                   bytes_view in, std::uint8_t* out) const override {
-    auto info = detail::check_decrypt_once_args(*this, cipher, key, nonce, in);
+ private:
+  result<std::size_t> once(detail::direction way, std::string_view cipher, bytes_view key,
+                           bytes_view nonce, bytes_view in, std::uint8_t* out) const override {
+    auto info = detail::check_once_args(*this, way, cipher, key, nonce, in);
     if (!info)
       return info.err();
     const cipher_info& ci = **info;
     try {
-      return entry(ci).once(ci, key, nonce, in, out);
+      return entry(ci).once(way, ci, key, nonce, in, out);
     } catch (const std::exception& e) {
       return cryptopp_failure(ci, e);
     }
   }
 
- private:
   const cryptopp_cipher& entry(const cipher_info& info) const {
     return table_[static_cast<std::size_t>(&info - ciphers_.data())];
   }

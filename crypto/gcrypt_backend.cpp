@@ -10,6 +10,7 @@
 #include <gcrypt.h>
 
 #include "crypto/checks.hpp"
+#include "crypto/once_backend.hpp"
 #include "crypto/gcrypt_init.hpp"
 
 namespace actorbench::crypto {
@@ -79,6 +80,18 @@ result<std::size_t> open_message(const cipher_info& info, gcry_cipher_hd_t h, ki
   return body;
 }
 
+// Encrypts `in` on a started handle and, for AEAD, appends the tag.
+result<std::size_t> seal_message(gcry_cipher_hd_t h, kind how, bytes_view in, std::uint8_t* out) {
+  if (in.size > 0)
+    if (auto err = gcry_cipher_encrypt(h, out, in.size, in.data, in.size))
+      return gcrypt_failure("gcry_cipher_encrypt", err);
+  if (how != kind::aead)
+    return in.size;
+  if (auto err = gcry_cipher_gettag(h, out + in.size, tag_size))
+    return gcrypt_failure("gcry_cipher_gettag", err);
+  return in.size + tag_size;
+}
+
 class gcrypt_context final : public cipher_context {
  public:
   gcrypt_context(const cipher_info& info, const algo& a, bytes_view key, handle_ptr h)
@@ -105,14 +118,7 @@ class gcrypt_context final : public cipher_context {
       return *err;
     if (auto err = start(h_.get(), algo_.how, nonce))
       return *err;
-    if (in.size > 0)
-      if (auto err = gcry_cipher_encrypt(h_.get(), out, in.size, in.data, in.size))
-        return gcrypt_failure("gcry_cipher_encrypt", err);
-    if (algo_.how != kind::aead)
-      return in.size;
-    if (auto err = gcry_cipher_gettag(h_.get(), out + in.size, tag_size))
-      return gcrypt_failure("gcry_cipher_gettag", err);
-    return in.size + tag_size;
+    return seal_message(h_.get(), algo_.how, in, out);
   }
 
   result<std::size_t> decrypt(bytes_view nonce, bytes_view in, std::uint8_t* out) override {
@@ -134,7 +140,7 @@ class gcrypt_context final : public cipher_context {
   std::size_t key_size_;
 };
 
-class gcrypt_backend final : public backend {
+class gcrypt_backend final : public detail::once_backend {
  public:
   gcrypt_backend() : version_(detail::gcrypt_version()) {
     add({"aes-128-gcm", 16, 12, tag_size, true, true, ""},
@@ -173,27 +179,26 @@ class gcrypt_backend final : public backend {
     return std::unique_ptr<cipher_context>{new gcrypt_context(**info, a, key, std::move(*h))};
   }
 
+ private:
   // What naive libgcrypt code does per message: open a handle, set the key
-  // (the full key schedule), set the nonce, decrypt, check the tag, close.
-  result<std::size_t> decrypt_once(std::string_view cipher, bytes_view key, bytes_view nonce,
-                                   bytes_view in, std::uint8_t* out) const override {
-    auto info = detail::check_context_args(*this, cipher, key);
+  // (the full key schedule), set the nonce, encrypt and get the tag, or
+  // decrypt and check the tag, close.
+  result<std::size_t> once(detail::direction way, std::string_view cipher, bytes_view key,
+                           bytes_view nonce, bytes_view in, std::uint8_t* out) const override {
+    auto info = detail::check_once_args(*this, way, cipher, key, nonce, in);
     if (!info)
       return info.err();
-    if (auto err = detail::check_nonce(**info, nonce))
-      return *err;
-    if (auto err = detail::check_sealed_input(**info, in))
-      return *err;
     const algo& a = algos_[static_cast<std::size_t>(*info - ciphers_.data())];
     auto h = open_keyed(a, key);
     if (!h)
       return h.err();
     if (auto err = start(h->get(), a.how, nonce))
       return *err;
+    if (way == detail::direction::encrypt)
+      return seal_message(h->get(), a.how, in, out);
     return open_message(**info, h->get(), a.how, in, out);
   }
 
- private:
   // Lists the cipher; it is unavailable if libgcrypt did not initialise or
   // refuses to open it (e.g. ChaCha20 in FIPS mode).
   void add(cipher_info info, algo a) {

@@ -2,8 +2,8 @@
 // Internal to the crypto library: the shape shared by the back-ends'
 // contexts: the back-end's own cipher_info, a library status code from keying
 // (wolfSSL, Mbed TLS), stream ciphers as their own inverse (every library's
-// stream contexts), and decrypt_once keying the same context class on the
-// stack. No library headers here.
+// stream contexts), and encrypt_once / decrypt_once keying the same context
+// class on the stack. No library headers here.
 
 #include <cstddef>
 #include <cstdint>
@@ -13,6 +13,7 @@
 #include "crypto/bytes.hpp"
 #include "crypto/cipher_context.hpp"
 #include "crypto/cipher_info.hpp"
+#include "crypto/once_backend.hpp"
 #include "crypto/error.hpp"
 
 namespace actorbench::crypto::detail {
@@ -65,14 +66,18 @@ result<std::unique_ptr<cipher_context>> keyed(std::unique_ptr<Context> ctx, reje
   return std::unique_ptr<cipher_context>{std::move(ctx)};
 }
 
-/// decrypt_once the naive way: a context on the stack keyed for this one
-/// message, used once and freed (no allocation of ours).
+/// encrypt_once or decrypt_once the naive way: a context on the stack keyed
+/// for this one message, used once in direction `way` and freed (no
+/// allocation of ours).
 template <class Context>
-result<std::size_t> decrypt_on_stack(const cipher_info& info, bytes_view key, bytes_view nonce,
-                                     bytes_view in, std::uint8_t* out, rejection rejected) {
+result<std::size_t> once_on_stack(direction way, const cipher_info& info, bytes_view key,
+                                  bytes_view nonce, bytes_view in, std::uint8_t* out,
+                                  rejection rejected) {
   Context ctx{info, key};
   if (int rc = ctx.status(); rc != 0)
     return rejected(info, rc);
+  if (way == direction::encrypt)
+    return ctx.encrypt(nonce, in, out);
   return ctx.decrypt(nonce, in, out);
 }
 

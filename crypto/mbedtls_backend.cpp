@@ -12,6 +12,7 @@
 #include <mbedtls/version.h>
 
 #include "crypto/checks.hpp"
+#include "crypto/once_backend.hpp"
 #include "crypto/library_context.hpp"
 
 namespace actorbench::crypto {
@@ -206,7 +207,7 @@ class chachapoly_context final : public detail::library_context {
   mbedtls_chachapoly_context state_;
 };
 
-class mbedtls_backend final : public backend {
+class mbedtls_backend final : public detail::once_backend {
  public:
   mbedtls_backend() {
     ciphers_ = {
@@ -251,26 +252,26 @@ class mbedtls_backend final : public backend {
     return detail::keyed(std::make_unique<chachapoly_context>(ci, key), rejected);
   }
 
+ private:
   // What naive Mbed TLS code does per message: a context on the stack,
   // *_init, *_setkey (for GCM that also allocates the inner cipher context
-  // and computes the GHASH tables), decrypt, *_free. Same classes, no
-  // unique_ptr allocation of ours.
-  result<std::size_t> decrypt_once(std::string_view cipher, bytes_view key, bytes_view nonce,
-                                   bytes_view in, std::uint8_t* out) const override {
+  // and computes the GHASH tables), encrypt or decrypt, *_free. Same classes,
+  // no unique_ptr allocation of ours.
+  result<std::size_t> once(detail::direction way, std::string_view cipher, bytes_view key,
+                           bytes_view nonce, bytes_view in, std::uint8_t* out) const override {
     auto info = detail::check_context_args(*this, cipher, key);
     if (!info)
       return info.err();
     const cipher_info& ci = **info;
     if (ci.aead && ci.name.compare(0, 4, "aes-") == 0)
-      return detail::decrypt_on_stack<gcm_context>(ci, key, nonce, in, out, rejected);
+      return detail::once_on_stack<gcm_context>(way, ci, key, nonce, in, out, rejected);
     if (ci.name.compare(0, 4, "aes-") == 0)
-      return detail::decrypt_on_stack<ctr_context>(ci, key, nonce, in, out, rejected);
+      return detail::once_on_stack<ctr_context>(way, ci, key, nonce, in, out, rejected);
     if (ci.name == "chacha20")
-      return detail::decrypt_on_stack<chacha_context>(ci, key, nonce, in, out, rejected);
-    return detail::decrypt_on_stack<chachapoly_context>(ci, key, nonce, in, out, rejected);
+      return detail::once_on_stack<chacha_context>(way, ci, key, nonce, in, out, rejected);
+    return detail::once_on_stack<chachapoly_context>(way, ci, key, nonce, in, out, rejected);
   }
 
- private:
   std::vector<cipher_info> ciphers_;
 };
 

@@ -181,9 +181,10 @@ std::unique_ptr<cipher_context> make(const cipher_info& info, bytes_view key) {
 
 class nettle_backend final : public backend {
  public:
-  // No decrypt_once override: Nettle has no context object to create or
-  // free (naive code puts the struct on its stack and sets the key), so the
-  // naive per-message pattern is make_context plus decrypt, the default.
+  // No encrypt_once / decrypt_once override: Nettle has no context object to
+  // create or free (naive code puts the struct on its stack and sets the
+  // key), so the naive per-message pattern is make_context plus encrypt or
+  // decrypt, the default.
   nettle_backend() {
     add({"aes-128-gcm", AES128_KEY_SIZE, GCM_IV_SIZE, tag_size, true, true, ""},
         make<aead_context<aes128_gcm>>);

@@ -12,6 +12,7 @@
 #include <openssl/params.h>
 
 #include "crypto/checks.hpp"
+#include "crypto/once_backend.hpp"
 #include "crypto/openssl_ctr_context.hpp"
 #include "crypto/openssl_errors.hpp"
 #include "crypto/openssl_handles.hpp"
@@ -137,6 +138,19 @@ evp_cipher_ctx_ptr copy_context(const EVP_CIPHER_CTX* from) {
   return copy;
 }
 
+// Checks the arguments of one message in direction `enc` (1: encrypt).
+std::optional<error> check_message(const cipher_info& info, bytes_view nonce, bytes_view in,
+                                   int enc) {
+  if (auto err = detail::check_nonce(info, nonce))
+    return err;
+  if (enc == 0)
+    if (auto err = detail::check_sealed_input(info, in))
+      return err;
+  if (too_long_for_openssl(in.size))
+    return too_long_error();
+  return std::nullopt;
+}
+
 class openssl_context final : public cipher_context {
  public:
   /// `decrypt_ctx`: for GCM, a second context keyed to decrypt, making
@@ -158,7 +172,7 @@ class openssl_context final : public cipher_context {
   }
 
   result<std::size_t> encrypt(bytes_view nonce, bytes_view in, std::uint8_t* out) override {
-    if (auto err = check(nonce, in, 1))
+    if (auto err = check_message(info_, nonce, in, 1))
       return *err;
     if (decrypt_ctx_) {
       if (!set_gcm_iv(ctx_.get(), nonce, nullptr))
@@ -172,7 +186,7 @@ class openssl_context final : public cipher_context {
   }
 
   result<std::size_t> decrypt(bytes_view nonce, bytes_view in, std::uint8_t* out) override {
-    if (auto err = check(nonce, in, 0))
+    if (auto err = check_message(info_, nonce, in, 0))
       return *err;
     if (decrypt_ctx_) {
       if (!set_gcm_iv(decrypt_ctx_.get(), nonce, in.data + in.size - aead_tag_size))
@@ -187,18 +201,6 @@ class openssl_context final : public cipher_context {
   }
 
  private:
-  // Checks the arguments of one message in direction `enc`.
-  std::optional<error> check(bytes_view nonce, bytes_view in, int enc) const {
-    if (auto err = detail::check_nonce(info_, nonce))
-      return err;
-    if (enc == 0)
-      if (auto err = detail::check_sealed_input(info_, in))
-        return err;
-    if (too_long_for_openssl(in.size))
-      return too_long_error();
-    return std::nullopt;
-  }
-
   // Sets the IV for one message in direction `enc`. Null cipher and key keep
   // the key schedule from make_context; only the IV (and with it the counter,
   // any partial-block state and, for AEAD, the authenticator) is reset.
@@ -214,11 +216,12 @@ class openssl_context final : public cipher_context {
   evp_cipher_ctx_ptr decrypt_ctx_;
 };
 
-// The pre-3.0 style getters naive code passes to EVP_DecryptInit_ex; each use
-// makes OpenSSL 3 fetch the implementation again (implicit fetch).
+// The pre-3.0 style getters naive code passes to EVP_EncryptInit_ex and
+// EVP_DecryptInit_ex; each use makes OpenSSL 3 fetch the implementation
+// again (implicit fetch).
 using legacy_getter = const EVP_CIPHER* (*)();
 
-class openssl_backend final : public backend {
+class openssl_backend final : public detail::once_backend {
  public:
   openssl_backend() {
     add("aes-128-ctr", "AES-128-CTR", EVP_aes_128_ctr, 16, 16, false, "AES-128-ECB");
@@ -258,33 +261,34 @@ class openssl_backend final : public backend {
     return detail::make_openssl_ctr_context(**info, ecb_[index].get(), key, std::move(native));
   }
 
+ private:
   // Deliberately the naive pattern, not a shortcut through make_context:
-  // a new EVP_CIPHER_CTX, the legacy getter (implicit fetch), a full key
-  // schedule, one message, and the context freed again.
-  result<std::size_t> decrypt_once(std::string_view cipher, bytes_view key, bytes_view nonce,
-                                   bytes_view in, std::uint8_t* out) const override {
+  // a new EVP_CIPHER_CTX, the legacy getter (implicit fetch) through
+  // EVP_EncryptInit_ex or EVP_DecryptInit_ex, a full key schedule, one
+  // message (to encrypt, the tag read after final), and the context freed.
+  result<std::size_t> once(detail::direction way, std::string_view cipher, bytes_view key,
+                           bytes_view nonce, bytes_view in, std::uint8_t* out) const override {
     auto info = detail::check_context_args(*this, cipher, key);
     if (!info)
       return info.err();
     const cipher_info& ci = **info;
-    if (auto err = detail::check_nonce(ci, nonce))
+    const int enc = way == detail::direction::encrypt ? 1 : 0;
+    if (auto err = check_message(ci, nonce, in, enc))
       return *err;
-    if (auto err = detail::check_sealed_input(ci, in))
-      return *err;
-    if (too_long_for_openssl(in.size))
-      return too_long_error();
-    auto index = static_cast<std::size_t>(*info - ciphers_.data());
+    const EVP_CIPHER* legacy = legacy_[static_cast<std::size_t>(*info - ciphers_.data())]();
     evp_cipher_ctx_ptr ctx{EVP_CIPHER_CTX_new()};
     if (!ctx)
       return openssl_failure("EVP_CIPHER_CTX_new");
-    if (EVP_DecryptInit_ex(ctx.get(), legacy_[index](), nullptr, key.data, nonce.data) != 1)
+    if (enc == 1) {
+      if (EVP_EncryptInit_ex(ctx.get(), legacy, nullptr, key.data, nonce.data) != 1)
+        return openssl_failure("EVP_EncryptInit_ex");
+      return ci.aead ? aead_seal(ctx.get(), in, out) : update_final(ctx.get(), in, out);
+    }
+    if (EVP_DecryptInit_ex(ctx.get(), legacy, nullptr, key.data, nonce.data) != 1)
       return openssl_failure("EVP_DecryptInit_ex");
-    if (ci.aead)
-      return aead_open(ci, ctx.get(), in, out);
-    return update_final(ctx.get(), in, out);
+    return ci.aead ? aead_open(ci, ctx.get(), in, out) : update_final(ctx.get(), in, out);
   }
 
- private:
   // Fetching explicitly, once, keeps provider lookups off the per-message
   // path (the legacy EVP_aes_128_ctr() style would fetch implicitly).
   // `keystream_from`, for AES-CTR, names the ECB cipher its contexts make
@@ -313,7 +317,7 @@ class openssl_backend final : public backend {
   std::vector<evp_cipher_ptr> evp_;
   // Parallel to ciphers_; set only for AES-CTR, whose contexts use it.
   std::vector<evp_cipher_ptr> ecb_;
-  // Parallel to ciphers_; used only by decrypt_once.
+  // Parallel to ciphers_; used only by encrypt_once and decrypt_once.
   std::vector<legacy_getter> legacy_;
 };
 

@@ -185,9 +185,10 @@ class aes256gcm_context final : public cipher_context {
 
 class sodium_backend final : public backend {
  public:
-  // No decrypt_once override: libsodium has no context object to create or
-  // free, so the naive per-message pattern is exactly make_context (copy or
-  // expand the key) plus decrypt, which is the base-class default.
+  // No encrypt_once / decrypt_once override: libsodium has no context object
+  // to create or free, so the naive per-message pattern is exactly
+  // make_context (copy or expand the key) plus encrypt or decrypt, which is
+  // the base-class default.
 
   sodium_backend() : initialised_(sodium_init() >= 0) {
     ciphers_ = {

@@ -15,6 +15,7 @@
 #include <wolfssl/wolfcrypt/wc_port.h>
 
 #include "crypto/checks.hpp"
+#include "crypto/once_backend.hpp"
 #include "crypto/library_context.hpp"
 
 namespace actorbench::crypto {
@@ -220,7 +221,7 @@ class chacha_aead_context final : public detail::library_context {
   std::array<byte, CHACHA20_POLY1305_AEAD_KEYSIZE> key_;
 };
 
-class wolfssl_backend final : public backend {
+class wolfssl_backend final : public detail::once_backend {
  public:
   wolfssl_backend() : initialised_(wolfCrypt_Init() == 0) {
     ciphers_ = {
@@ -260,23 +261,24 @@ class wolfssl_backend final : public backend {
     return std::unique_ptr<cipher_context>{new chacha_aead_context(ci, key)};
   }
 
+ private:
   // What naive wolfCrypt code does per message: an Aes (or ChaCha) object on
   // the stack, wc_AesInit + set key (expanding the schedule, and for GCM the
-  // GHASH table), decrypt, wc_AesFree. Same classes, no heap allocation.
-  result<std::size_t> decrypt_once(std::string_view cipher, bytes_view key, bytes_view nonce,
-                                   bytes_view in, std::uint8_t* out) const override {
+  // GHASH table), encrypt or decrypt, wc_AesFree. Same classes, no heap
+  // allocation.
+  result<std::size_t> once(detail::direction way, std::string_view cipher, bytes_view key,
+                           bytes_view nonce, bytes_view in, std::uint8_t* out) const override {
     auto info = detail::check_context_args(*this, cipher, key);
     if (!info)
       return info.err();
     const cipher_info& ci = **info;
     if (ci.name.compare(0, 4, "aes-") == 0)
-      return detail::decrypt_on_stack<aes_context>(ci, key, nonce, in, out, rejected);
+      return detail::once_on_stack<aes_context>(way, ci, key, nonce, in, out, rejected);
     if (ci.name == "chacha20")
-      return detail::decrypt_on_stack<chacha_context>(ci, key, nonce, in, out, rejected);
-    return chacha_aead_context{ci, key}.decrypt(nonce, in, out);
+      return detail::once_on_stack<chacha_context>(way, ci, key, nonce, in, out, rejected);
+    return detail::once_on_stack<chacha_aead_context>(way, ci, key, nonce, in, out, rejected);
   }
 
- private:
   bool initialised_;
   std::vector<cipher_info> ciphers_;
 };

@@ -27,7 +27,8 @@ declaration cipher_declaration() {
   d.word("context", {"per-message", "per-actor", "per-thread"})
     .def("all")
     .help(
-      "Where the context comes from: per-message (made, keyed and freed for each op), "
+      "Where the context comes from: per-message (the back-end's naive decrypt_once or "
+      "encrypt_once: made, keyed and freed for each op), "
       "per-actor (one per thread, made before timing), per-thread (a thread-local cache "
       "looked up per op)");
   d.word("direction", {"decrypt", "encrypt"})

@@ -86,15 +86,10 @@ struct encrypt_op {
                                          crypto::bytes_view in, std::uint8_t* out) const {
     return ctx.encrypt(nonce, in, out);
   }
-  // Back-ends have no naive encrypt_once: a context made, keyed and freed
-  // per message through make_context, as backend::decrypt_once's default.
   crypto::result<std::size_t> once(const crypto::backend& b, const crypto::cipher_info& ci,
                                    crypto::bytes_view key, crypto::bytes_view nonce,
                                    crypto::bytes_view in, std::uint8_t* out) const {
-    auto ctx = b.make_context(ci.name, key);
-    if (!ctx)
-      return ctx.err();
-    return (*ctx)->encrypt(nonce, in, out);
+    return b.encrypt_once(ci.name, key, nonce, in, out);
   }
 };
 

@@ -63,6 +63,29 @@ inline bytes decrypt(cipher_context& ctx, bytes_view nonce, bytes_view in) {
   return out;
 }
 
+/// backend::encrypt_once of `in`, sized like encrypt; throws on any error.
+inline bytes encrypt_once(const backend& b, std::string_view cipher, bytes_view key,
+                          bytes_view nonce, bytes_view in) {
+  const cipher_info* info = b.find_cipher(cipher);
+  bytes out(in.size + (info != nullptr ? info->overhead : 0));
+  auto n = b.encrypt_once(cipher, key, nonce, in, out.data());
+  if (!n)
+    throw std::runtime_error(n.err().detail);
+  out.resize(*n);
+  return out;
+}
+
+/// backend::decrypt_once of `in`; throws on any error, including a failed tag.
+inline bytes decrypt_once(const backend& b, std::string_view cipher, bytes_view key,
+                          bytes_view nonce, bytes_view in) {
+  bytes out(in.size);
+  auto n = b.decrypt_once(cipher, key, nonce, in, out.data());
+  if (!n)
+    throw std::runtime_error(n.err().detail);
+  out.resize(*n);
+  return out;
+}
+
 /// Calls f(backend, cipher_info) for every available cipher of every
 /// registered back-end, so a new back-end is covered once it is registered.
 template <class F>

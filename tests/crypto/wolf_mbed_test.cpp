@@ -64,6 +64,7 @@ TEST_CASE(
           REQUIRE(n);
           once.resize(*n);
           CHECK(once == plain);
+          CHECK(encrypt_once(*b, info.name, key, nonce, plain) == sealed);
         }
     }
 }

@@ -11,10 +11,12 @@
 // cipher's own sizes are taken, so most inputs reach the real decrypt.
 //
 // Checked on every input, besides "never crashes":
-//  - wrong key, nonce or sealed-input lengths come back as their errors;
+//  - wrong key, nonce or sealed-input lengths come back as their errors,
+//    from encrypt_once too;
 //  - decrypt, decrypt_once and a clone agree on the fuzzed data (the same
 //    error, or the same plaintext), and a failure leaves no output;
-//  - decrypt(encrypt(data)) gives the data back;
+//  - decrypt(encrypt(data)) gives the data back, and encrypt_once gives
+//    encrypt's bytes;
 //  - AEAD: the sealed message with one byte of ciphertext, tag or nonce
 //    changed, or opened under another key, is rejected as
 //    authentication_failed and no plaintext is left in the output buffer.
@@ -54,7 +56,8 @@ const std::vector<cipher_choice>& every_cipher() {
   std::abort();
 }
 
-// What decrypting `in` gave: the error code (0 on success) and the output.
+// What one decrypt (or encrypt) of `in` gave: the error code (0 on success)
+// and the output.
 struct outcome {
   int code = 0;
   bytes out;
@@ -125,9 +128,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       fail(c, "an unavailable cipher was not refused as cipher_unavailable");
     return 0;
   }
+  auto sealed_once = run(msg.size() + info.overhead, [&](std::uint8_t* out) {
+    return c.owner->encrypt_once(info.name, key, nonce, msg, out);
+  });
   if (key.size() != info.key_size) {
     if (ctx || ctx.err().code != errc::bad_key_length)
       fail(c, "a key of the wrong length was not refused as bad_key_length");
+    if (sealed_once.code != static_cast<int>(errc::bad_key_length))
+      fail(c, "encrypt_once did not refuse a key of the wrong length as bad_key_length");
     return 0;
   }
   if (!ctx)
@@ -152,6 +160,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (nonce.size() != info.nonce_size) {
     if (decrypted.code != static_cast<int>(errc::bad_nonce_length))
       fail(c, "a nonce of the wrong length was not refused as bad_nonce_length");
+    if (sealed_once.code != static_cast<int>(errc::bad_nonce_length))
+      fail(c, "encrypt_once did not refuse a nonce of the wrong length as bad_nonce_length");
     return 0;
   }
   if (info.aead && msg.size() < info.overhead) {
@@ -170,6 +180,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     run(sealed.size(), [&](std::uint8_t* out) { return context.decrypt(nonce, sealed, out); });
   if (opened.code != 0 || opened.out != msg)
     fail(c, "decrypt(encrypt(data)) is not the data");
+  if (sealed_once.code != 0 || sealed_once.out != sealed)
+    fail(c, "encrypt_once and encrypt disagree");
   if (!info.aead)
     return 0;
 

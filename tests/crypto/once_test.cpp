@@ -1,5 +1,6 @@
-// backend::decrypt_once: the naive per-message path (a context created, keyed
-// and freed for every message) must give exactly what a reused context gives.
+// backend::decrypt_once and encrypt_once: the naive per-message path (a
+// context created, keyed and freed for every message) must give exactly what
+// a reused context gives, and refuse what make_context and the context refuse.
 #include <doctest/doctest.h>
 
 #include "test_util.hpp"
@@ -7,21 +8,7 @@
 using namespace actorbench::crypto;
 using namespace actorbench::crypto::test;
 
-namespace {
-
-bytes decrypt_once(const backend& b, std::string_view cipher, bytes_view key, bytes_view nonce,
-                   bytes_view in) {
-  bytes out(in.size);
-  auto n = b.decrypt_once(cipher, key, nonce, in, out.data());
-  if (!n)
-    throw std::runtime_error(n.err().detail);
-  out.resize(*n);
-  return out;
-}
-
-} // namespace
-
-TEST_CASE("decrypt_once: same plaintext as a reused context, for every available cipher") {
+TEST_CASE("decrypt_once and encrypt_once: the same bytes as a reused context, every cipher") {
   for_each_available_cipher([](const backend& b, const cipher_info& info) {
     CAPTURE(b.name());
     CAPTURE(info.name);
@@ -38,17 +25,21 @@ TEST_CASE("decrypt_once: same plaintext as a reused context, for every available
       bytes from_once = decrypt_once(b, info.name, key, nonce, sealed);
       CHECK(from_once == from_reused);
       CHECK(from_once == plain);
+      CHECK(encrypt_once(b, info.name, key, nonce, plain) == sealed);
     }
   });
 }
 
-TEST_CASE("decrypt_once: the seed payload through openssl aes-128-ctr") {
+TEST_CASE("decrypt_once and encrypt_once: the seed payload through openssl aes-128-ctr") {
   // The benchmark's own message: "Hello World!" under the seed key and a zero
   // IV (see openssl_kat_test.cpp for where the ciphertext comes from).
+  const backend& openssl = get_backend("openssl");
+  const bytes key = hex("0123456789abcdeff0123456789abcde");
   bytes out =
-    decrypt_once(get_backend("openssl"), "aes-128-ctr", hex("0123456789abcdeff0123456789abcde"),
-                 bytes(16, 0), hex("d33b875cf2cf2104a69d9d42"));
+    decrypt_once(openssl, "aes-128-ctr", key, bytes(16, 0), hex("d33b875cf2cf2104a69d9d42"));
   CHECK(std::string(out.begin(), out.end()) == "Hello World!");
+  CHECK(to_hex(encrypt_once(openssl, "aes-128-ctr", key, bytes(16, 0), out))
+        == "d33b875cf2cf2104a69d9d42");
 }
 
 TEST_CASE("decrypt_once: a tampered AEAD message is rejected") {
@@ -82,22 +73,35 @@ TEST_CASE("decrypt_once: a tampered AEAD message is rejected") {
   });
 }
 
-TEST_CASE("decrypt_once: argument errors match make_context and decrypt") {
-  for (const backend* b : registry::instance().backends()) {
-    CAPTURE(b->name());
-    const cipher_info& info = b->ciphers().front();
-    bytes out(64);
-    bytes in = pattern(32);
-    auto unknown = b->decrypt_once("rot13", pattern(16), pattern(16), in, out.data());
-    REQUIRE_FALSE(unknown);
-    CHECK(unknown.err().code == errc::unknown_cipher);
-    auto short_key = b->decrypt_once(info.name, pattern(info.key_size - 1),
-                                     pattern(info.nonce_size), in, out.data());
-    REQUIRE_FALSE(short_key);
-    CHECK(short_key.err().code == errc::bad_key_length);
-    auto long_nonce = b->decrypt_once(info.name, pattern(info.key_size),
-                                      pattern(info.nonce_size + 1), in, out.data());
-    REQUIRE_FALSE(long_nonce);
-    CHECK(long_nonce.err().code == errc::bad_nonce_length);
+TEST_CASE("decrypt_once and encrypt_once: argument errors match make_context and the context") {
+  using once_call = result<std::size_t> (backend::*)(std::string_view, bytes_view, bytes_view,
+                                                     bytes_view, std::uint8_t*) const;
+  for (once_call call : {&backend::decrypt_once, &backend::encrypt_once}) {
+    CAPTURE(call == &backend::encrypt_once ? "encrypt_once" : "decrypt_once");
+    for (const backend* b : registry::instance().backends()) {
+      CAPTURE(b->name());
+      bytes out(64);
+      bytes in = pattern(32);
+      auto unknown = (b->*call)("rot13", pattern(16), pattern(16), in, out.data());
+      REQUIRE_FALSE(unknown);
+      CHECK(unknown.err().code == errc::unknown_cipher);
+      for (const cipher_info& info : b->ciphers()) {
+        if (!info.available)
+          continue;
+        CAPTURE(info.name);
+        for (std::size_t key_size : {info.key_size - 1, info.key_size + 1}) {
+          auto bad_key =
+            (b->*call)(info.name, pattern(key_size), pattern(info.nonce_size), in, out.data());
+          REQUIRE_FALSE(bad_key);
+          CHECK(bad_key.err().code == errc::bad_key_length);
+        }
+        for (std::size_t nonce_size : {info.nonce_size - 1, info.nonce_size + 1}) {
+          auto bad_nonce =
+            (b->*call)(info.name, pattern(info.key_size), pattern(nonce_size), in, out.data());
+          REQUIRE_FALSE(bad_nonce);
+          CHECK(bad_nonce.err().code == errc::bad_nonce_length);
+        }
+      }
+    }
   }
 }
