@@ -1,7 +1,8 @@
 // The key agreement on OpenSSL 3: X25519 through EVP_PKEY, SHA-256 and
 // HMAC-SHA256 with a digest fetched once, ChaCha20-Poly1305 fetched once.
 // A prepared secret is an EVP_PKEY made once: loading a raw X25519 secret
-// computes its public key, about a third of a handshake's instructions.
+// computes its public key, about a third of a handshake's instructions. A
+// generated pair keeps the EVP_PKEY its generator made for the same reason.
 #include <climits>
 #include <string>
 
@@ -51,8 +52,8 @@ class openssl_secret final : public prepared_secret {
 
 /// X25519 of `own` and the raw `peer_public` into `shared` (32 bytes).
 bool derive(EVP_PKEY* own, const std::uint8_t* peer_public, std::uint8_t* shared) {
-  evp_pkey_ptr peer{EVP_PKEY_new_raw_public_key(EVP_PKEY_X25519, nullptr, peer_public,
-                                                key_agreement::key_size)};
+  evp_pkey_ptr peer{
+    EVP_PKEY_new_raw_public_key(EVP_PKEY_X25519, nullptr, peer_public, key_agreement::key_size)};
   evp_pkey_ctx_ptr ctx{own && peer ? EVP_PKEY_CTX_new(own, nullptr) : nullptr};
   std::size_t len = key_agreement::key_size;
   const bool ok = ctx && EVP_PKEY_derive_init(ctx.get()) == 1
@@ -81,18 +82,13 @@ class openssl_agreement final : public key_agreement {
   }
 
   result<key_pair> generate() const override {
-    evp_pkey_ctx_ptr ctx{EVP_PKEY_CTX_new_from_name(nullptr, "X25519", nullptr)};
-    EVP_PKEY* raw = nullptr;
-    if (!ctx || EVP_PKEY_keygen_init(ctx.get()) != 1 || EVP_PKEY_keygen(ctx.get(), &raw) != 1)
-      return openssl_failure("X25519 EVP_PKEY_keygen");
-    evp_pkey_ptr pkey{raw};
-    key_pair kp{bytes(key_size), bytes(key_size)};
-    std::size_t pub_len = key_size, sec_len = key_size;
-    if (EVP_PKEY_get_raw_public_key(pkey.get(), kp.public_key.data(), &pub_len) != 1
-        || EVP_PKEY_get_raw_private_key(pkey.get(), kp.secret_key.data(), &sec_len) != 1)
-      return openssl_failure("EVP_PKEY_get_raw_*_key");
-    return kp;
+    auto generated = keygen();
+    if (!generated)
+      return generated.err();
+    return std::move(generated->keys);
   }
+
+  result<prepared_key_pair> generate_prepared() const override { return keygen(); }
 
   result<std::shared_ptr<const prepared_secret>> prepare(bytes_view secret) const override {
     if (secret.size != key_size)
@@ -178,6 +174,25 @@ class openssl_agreement final : public key_agreement {
   }
 
  private:
+  // A fresh pair as raw bytes, and the EVP_PKEY the generator made, which
+  // holds the secret already loaded.
+  result<prepared_key_pair> keygen() const {
+    evp_pkey_ctx_ptr ctx{EVP_PKEY_CTX_new_from_name(nullptr, "X25519", nullptr)};
+    EVP_PKEY* raw = nullptr;
+    if (!ctx || EVP_PKEY_keygen_init(ctx.get()) != 1 || EVP_PKEY_keygen(ctx.get(), &raw) != 1)
+      return openssl_failure("X25519 EVP_PKEY_keygen");
+    evp_pkey_ptr pkey{raw};
+    key_pair kp{bytes(key_size), bytes(key_size)};
+    std::size_t pub_len = key_size, sec_len = key_size;
+    if (EVP_PKEY_get_raw_public_key(pkey.get(), kp.public_key.data(), &pub_len) != 1
+        || EVP_PKEY_get_raw_private_key(pkey.get(), kp.secret_key.data(), &sec_len) != 1) {
+      wipe(kp.secret_key);
+      return openssl_failure("EVP_PKEY_get_raw_*_key");
+    }
+    return prepared_key_pair{std::move(kp),
+                             std::make_shared<const openssl_secret>(this, std::move(pkey))};
+  }
+
   std::unique_ptr<EVP_MD, evp_md_deleter> md_;
   evp_cipher_ptr aead_;
 };
