@@ -112,8 +112,8 @@ struct run_plan {
   /// The handshake, the server's public key the clients pin, and another
   /// one for the man in the middle.
   const crypto::key_agreement* ka = nullptr;
-  crypto::bytes server_key;
-  crypto::bytes wrong_server_key;
+  crypto::bytes server_key{};
+  crypto::bytes wrong_server_key{};
 };
 
 /// A client's way to the server: a TCP connection or a UDP socket.
@@ -543,7 +543,7 @@ struct options {
   double loss = 0;
   std::uint64_t seed = 1;
   /// The server's public key (hex on the command line), pinned by every client.
-  crypto::bytes server_key;
+  crypto::bytes server_key{};
 };
 
 /// How often main ticks every client: its packet period, within 10..100 ms.
