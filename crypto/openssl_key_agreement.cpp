@@ -52,8 +52,8 @@ class openssl_secret final : public prepared_secret {
 
 /// X25519 of `own` and the raw `peer_public` into `shared` (32 bytes).
 bool derive(EVP_PKEY* own, const std::uint8_t* peer_public, std::uint8_t* shared) {
-  evp_pkey_ptr peer{
-    EVP_PKEY_new_raw_public_key(EVP_PKEY_X25519, nullptr, peer_public, key_agreement::key_size)};
+  evp_pkey_ptr peer{EVP_PKEY_new_raw_public_key(EVP_PKEY_X25519, nullptr, peer_public,
+                                                key_agreement::key_size)};
   evp_pkey_ctx_ptr ctx{own && peer ? EVP_PKEY_CTX_new(own, nullptr) : nullptr};
   std::size_t len = key_agreement::key_size;
   const bool ok = ctx && EVP_PKEY_derive_init(ctx.get()) == 1
@@ -82,13 +82,18 @@ class openssl_agreement final : public key_agreement {
   }
 
   result<key_pair> generate() const override {
-    auto generated = keygen();
-    if (!generated)
-      return generated.err();
-    return std::move(generated->keys);
+    evp_pkey_ptr unused;
+    return keygen(unused);
   }
 
-  result<prepared_key_pair> generate_prepared() const override { return keygen(); }
+  result<prepared_key_pair> generate_prepared() const override {
+    evp_pkey_ptr pkey;
+    auto kp = keygen(pkey);
+    if (!kp)
+      return kp.err();
+    return prepared_key_pair{std::move(*kp),
+                             std::make_shared<const openssl_secret>(this, std::move(pkey))};
+  }
 
   result<std::shared_ptr<const prepared_secret>> prepare(bytes_view secret) const override {
     if (secret.size != key_size)
@@ -174,14 +179,14 @@ class openssl_agreement final : public key_agreement {
   }
 
  private:
-  // A fresh pair as raw bytes, and the EVP_PKEY the generator made, which
-  // holds the secret already loaded.
-  result<prepared_key_pair> keygen() const {
+  // A fresh pair as raw bytes; `pkey` gets the EVP_PKEY the generator made,
+  // which holds the secret already loaded.
+  result<key_pair> keygen(evp_pkey_ptr& pkey) const {
     evp_pkey_ctx_ptr ctx{EVP_PKEY_CTX_new_from_name(nullptr, "X25519", nullptr)};
     EVP_PKEY* raw = nullptr;
     if (!ctx || EVP_PKEY_keygen_init(ctx.get()) != 1 || EVP_PKEY_keygen(ctx.get(), &raw) != 1)
       return openssl_failure("X25519 EVP_PKEY_keygen");
-    evp_pkey_ptr pkey{raw};
+    pkey.reset(raw);
     key_pair kp{bytes(key_size), bytes(key_size)};
     std::size_t pub_len = key_size, sec_len = key_size;
     if (EVP_PKEY_get_raw_public_key(pkey.get(), kp.public_key.data(), &pub_len) != 1
@@ -189,8 +194,7 @@ class openssl_agreement final : public key_agreement {
       wipe(kp.secret_key);
       return openssl_failure("EVP_PKEY_get_raw_*_key");
     }
-    return prepared_key_pair{std::move(kp),
-                             std::make_shared<const openssl_secret>(this, std::move(pkey))};
+    return kp;
   }
 
   std::unique_ptr<EVP_MD, evp_md_deleter> md_;
