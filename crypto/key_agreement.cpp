@@ -32,6 +32,18 @@ result<std::shared_ptr<const prepared_secret>> key_agreement::prepare(bytes_view
   return std::shared_ptr<const prepared_secret>{};
 }
 
+result<prepared_key_pair> key_agreement::generate_prepared() const {
+  auto kp = generate();
+  if (!kp)
+    return kp.err();
+  auto prepared = prepare(kp->secret_key);
+  if (!prepared) {
+    wipe(kp->secret_key);
+    return prepared.err();
+  }
+  return prepared_key_pair{std::move(*kp), std::move(*prepared)};
+}
+
 bool key_agreement::raw_dh_prepared(const prepared_secret&, const std::uint8_t*,
                                     std::uint8_t*) const {
   return false;

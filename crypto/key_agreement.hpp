@@ -42,6 +42,16 @@ class prepared_secret {
   const key_agreement* owner_;
 };
 
+/// A fresh key pair with its secret also in the library's own form, for the
+/// DHs of one handshake: OpenSSL's key generation makes an EVP_PKEY anyway,
+/// and keeping it saves loading the secret (and recomputing its public key)
+/// at each DH. Destroying `prepared` wipes its copy; wipe keys.secret_key.
+struct prepared_key_pair {
+  key_pair keys;
+  /// Null when the library gains nothing from one (libsodium).
+  std::shared_ptr<const prepared_secret> prepared;
+};
+
 /// The primitives of a Noise-shaped handshake in one library: X25519,
 /// SHA-256, HMAC-SHA256 (HKDF is built on it, the same for every library)
 /// and ChaCha20-Poly1305 (IETF, 12-byte nonce, 16-byte tag) with associated
@@ -69,6 +79,10 @@ class key_agreement {
 
   /// A fresh key pair from the library's random generator.
   virtual result<key_pair> generate() const = 0;
+
+  /// generate() with the secret prepared as prepare() would, without loading
+  /// it again where the library's generator already holds it in that form.
+  virtual result<prepared_key_pair> generate_prepared() const;
 
   /// X25519(secret, peer_public). Errors: bad_key_length, bad_input when the
   /// result is all zeros (a low-order peer key, which would make the secret

@@ -1,7 +1,8 @@
 // The key agreement on OpenSSL 3: X25519 through EVP_PKEY, SHA-256 and
 // HMAC-SHA256 with a digest fetched once, ChaCha20-Poly1305 fetched once.
 // A prepared secret is an EVP_PKEY made once: loading a raw X25519 secret
-// computes its public key, about a third of a handshake's instructions.
+// computes its public key, about a third of a handshake's instructions. A
+// generated pair keeps the EVP_PKEY its generator made for the same reason.
 #include <climits>
 #include <string>
 
@@ -81,17 +82,17 @@ class openssl_agreement final : public key_agreement {
   }
 
   result<key_pair> generate() const override {
-    evp_pkey_ctx_ptr ctx{EVP_PKEY_CTX_new_from_name(nullptr, "X25519", nullptr)};
-    EVP_PKEY* raw = nullptr;
-    if (!ctx || EVP_PKEY_keygen_init(ctx.get()) != 1 || EVP_PKEY_keygen(ctx.get(), &raw) != 1)
-      return openssl_failure("X25519 EVP_PKEY_keygen");
-    evp_pkey_ptr pkey{raw};
-    key_pair kp{bytes(key_size), bytes(key_size)};
-    std::size_t pub_len = key_size, sec_len = key_size;
-    if (EVP_PKEY_get_raw_public_key(pkey.get(), kp.public_key.data(), &pub_len) != 1
-        || EVP_PKEY_get_raw_private_key(pkey.get(), kp.secret_key.data(), &sec_len) != 1)
-      return openssl_failure("EVP_PKEY_get_raw_*_key");
-    return kp;
+    evp_pkey_ptr unused;
+    return keygen(unused);
+  }
+
+  result<prepared_key_pair> generate_prepared() const override {
+    evp_pkey_ptr pkey;
+    auto kp = keygen(pkey);
+    if (!kp)
+      return kp.err();
+    return prepared_key_pair{std::move(*kp),
+                             std::make_shared<const openssl_secret>(this, std::move(pkey))};
   }
 
   result<std::shared_ptr<const prepared_secret>> prepare(bytes_view secret) const override {
@@ -178,6 +179,24 @@ class openssl_agreement final : public key_agreement {
   }
 
  private:
+  // A fresh pair as raw bytes; `pkey` gets the EVP_PKEY the generator made,
+  // which holds the secret already loaded.
+  result<key_pair> keygen(evp_pkey_ptr& pkey) const {
+    evp_pkey_ctx_ptr ctx{EVP_PKEY_CTX_new_from_name(nullptr, "X25519", nullptr)};
+    EVP_PKEY* raw = nullptr;
+    if (!ctx || EVP_PKEY_keygen_init(ctx.get()) != 1 || EVP_PKEY_keygen(ctx.get(), &raw) != 1)
+      return openssl_failure("X25519 EVP_PKEY_keygen");
+    pkey.reset(raw);
+    key_pair kp{bytes(key_size), bytes(key_size)};
+    std::size_t pub_len = key_size, sec_len = key_size;
+    if (EVP_PKEY_get_raw_public_key(pkey.get(), kp.public_key.data(), &pub_len) != 1
+        || EVP_PKEY_get_raw_private_key(pkey.get(), kp.secret_key.data(), &sec_len) != 1) {
+      wipe(kp.secret_key);
+      return openssl_failure("EVP_PKEY_get_raw_*_key");
+    }
+    return kp;
+  }
+
   std::unique_ptr<EVP_MD, evp_md_deleter> md_;
   evp_cipher_ptr aead_;
 };

@@ -74,16 +74,17 @@ session_keys split(const key_agreement& ka, const handshake_state& st, bool clie
 // The reply: the server's ephemeral key, then an empty payload under the
 // key of ee; the tag proves the server computed es, so holds the secret.
 result<bytes> make_reply(const key_agreement& ka, handshake_state& st, bytes_view client_e) {
-  auto e = ka.generate();
+  auto e = ka.generate_prepared();
   if (!e)
     return handshake_error(errc::crypto_failure, e.err().detail);
   bytes reply(reply_size);
   reply[0] = reply_type;
   reply[1] = handshake_version;
-  std::copy(e->public_key.begin(), e->public_key.end(), reply.begin() + message_header);
+  std::copy(e->keys.public_key.begin(), e->keys.public_key.end(), reply.begin() + message_header);
   mix_prefix(ka, st, reply);
-  auto ee = ka.dh(e->secret_key, client_e);
-  crypto::wipe(e->secret_key);
+  auto ee = ka.dh(e->prepared.get(), e->keys.secret_key, client_e);
+  crypto::wipe(e->keys.secret_key);
+  e->prepared.reset();
   if (!ee)
     return handshake_error(errc::authentication_failed, "hello: " + ee.err().detail);
   const digest k = mix_key(ka, st, *ee);
@@ -137,17 +138,17 @@ result<client_handshake> client_handshake::begin(const key_agreement& ka, bytes_
   client_handshake hs;
   hs.ka_ = &ka;
   hs.state_ = initial_state(ka, server_public);
-  auto e = ka.generate();
+  auto e = ka.generate_prepared();
   if (!e)
     return handshake_error(errc::crypto_failure, e.err().detail);
   hs.ephemeral_ = std::move(*e);
+  const crypto::key_pair& own = hs.ephemeral_.keys;
   hs.hello_.assign(hello_min_size + token.size, 0);
   hs.hello_[0] = hello_type;
   hs.hello_[1] = handshake_version;
-  std::copy(hs.ephemeral_.public_key.begin(), hs.ephemeral_.public_key.end(),
-            hs.hello_.begin() + message_header);
+  std::copy(own.public_key.begin(), own.public_key.end(), hs.hello_.begin() + message_header);
   mix_prefix(ka, hs.state_, hs.hello_);
-  auto es = ka.dh(hs.ephemeral_.secret_key, server_public);
+  auto es = ka.dh(hs.ephemeral_.prepared.get(), own.secret_key, server_public);
   if (!es)
     return handshake_error(errc::bad_parameter, "server public key: " + es.err().detail);
   const digest k = mix_key(ka, hs.state_, *es);
@@ -162,7 +163,7 @@ result<client_handshake> client_handshake::begin(const key_agreement& ka, bytes_
 }
 
 result<session_keys> client_handshake::finish(bytes_view server_reply) {
-  if (ephemeral_.secret_key.empty())
+  if (ephemeral_.keys.secret_key.empty())
     return handshake_error(errc::bad_parameter, "client handshake finished already");
   auto reply = parse_server_reply(server_reply);
   if (!reply)
@@ -175,7 +176,7 @@ result<session_keys> client_handshake::finish(bytes_view server_reply) {
   mix_prefix(ka, st, server_reply);
   // A reply that fails leaves the handshake as it was: on UDP anyone can
   // inject a well-formed reply, and that must not end the real one.
-  auto ee = ka.dh(ephemeral_.secret_key, reply->ephemeral);
+  auto ee = ka.dh(ephemeral_.prepared.get(), ephemeral_.keys.secret_key, reply->ephemeral);
   if (!ee)
     return handshake_error(errc::authentication_failed, "server reply: " + ee.err().detail);
   const digest k = mix_key(ka, st, *ee);
@@ -184,13 +185,18 @@ result<session_keys> client_handshake::finish(bytes_view server_reply) {
   if (!ka.open(view(k), {zero_nonce.data(), zero_nonce.size()}, view(st.h), reply->tag, none))
     return handshake_error(errc::authentication_failed,
                            "server reply did not verify (another server key, or tampered)");
-  crypto::wipe(ephemeral_.secret_key);
+  forget_ephemeral();
   mix_hash(ka, st, reply->tag);
   return split(ka, st, true);
 }
 
+void client_handshake::forget_ephemeral() noexcept {
+  crypto::wipe(ephemeral_.keys.secret_key);
+  ephemeral_.prepared.reset();
+}
+
 client_handshake::~client_handshake() {
-  crypto::wipe(ephemeral_.secret_key);
+  forget_ephemeral();
 }
 
 result<accepted_client> respond(const key_agreement& ka, const server_identity& identity,

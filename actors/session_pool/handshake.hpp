@@ -111,9 +111,12 @@ class client_handshake {
 
  private:
   client_handshake() = default;
+  /// Wipes the ephemeral secret, both as bytes and in the library's form.
+  void forget_ephemeral() noexcept;
   const crypto::key_agreement* ka_ = nullptr;
   handshake_state state_;
-  crypto::key_pair ephemeral_;
+  /// Prepared, so that both of its DHs skip loading the secret.
+  crypto::prepared_key_pair ephemeral_;
   crypto::bytes hello_;
 };
 

@@ -119,3 +119,45 @@ TEST_CASE("key agreement: a prepared secret gives the RFC 7748 result, with its 
   const bytes zero_point(32, 0);
   CHECK(!ossl.dh(prepared->get(), alice, zero_point));
 }
+
+TEST_CASE(
+  "key agreement: a generated pair's prepared secret agrees with its bytes and across "
+  "libraries") {
+  const key_agreement& ossl = **find_key_agreement("openssl");
+  const key_agreement& sodium = **find_key_agreement("sodium");
+  for (const key_agreement* ka : {&ossl, &sodium}) {
+    const key_agreement* other = ka == &ossl ? &sodium : &ossl;
+    CAPTURE(ka->name());
+    auto own = ka->generate_prepared();
+    REQUIRE(own);
+    REQUIRE(own->keys.public_key.size() == key_agreement::key_size);
+    REQUIRE(own->keys.secret_key.size() == key_agreement::key_size);
+    // OpenSSL keeps its generator's EVP_PKEY; libsodium has no other form.
+    CHECK((own->prepared != nullptr) == (ka == &ossl));
+    if (own->prepared)
+      CHECK(own->prepared->owner() == ka);
+    auto peer = other->generate();
+    REQUIRE(peer);
+    const auto with_prepared = ka->dh(own->prepared.get(), own->keys.secret_key, peer->public_key);
+    REQUIRE(with_prepared);
+    CHECK(*with_prepared == *ka->dh(own->keys.secret_key, peer->public_key));
+    // The other library, from the bytes of the public key: the prepared form
+    // holds the secret that key belongs to.
+    CHECK(*with_prepared == *other->dh(peer->secret_key, own->keys.public_key));
+    // Handed to the other library, the prepared form is ignored for the bytes.
+    CHECK(*with_prepared
+          == *other->dh(own->prepared.get(), own->keys.secret_key, peer->public_key));
+    CHECK(!ka->dh(own->prepared.get(), own->keys.secret_key, bytes(32, 0)));
+  }
+  // Two generated pairs differ, in both forms.
+  auto a = ossl.generate_prepared();
+  auto b = ossl.generate_prepared();
+  REQUIRE(a);
+  REQUIRE(b);
+  CHECK(a->keys.secret_key != b->keys.secret_key);
+  auto probe_pair = sodium.generate();
+  REQUIRE(probe_pair);
+  const bytes& probe = probe_pair->public_key;
+  CHECK(*ossl.dh(a->prepared.get(), a->keys.secret_key, probe)
+        != *ossl.dh(b->prepared.get(), b->keys.secret_key, probe));
+}

@@ -43,7 +43,12 @@ const server_identity& identity() {
     auto pub = ka().dh(secret, base);
     if (!pub)
       fail("no public key for the fixed identity");
-    return server_identity{*pub, secret};
+    // Prepared as server_identity::generate does, so respond() takes the
+    // server's path.
+    auto prepared = ka().prepare(secret);
+    if (!prepared)
+      fail("the fixed identity's secret could not be prepared");
+    return server_identity{*pub, secret, *prepared};
   }();
   return id;
 }

@@ -57,6 +57,7 @@ TEST_CASE("the per-thread cache reuses a context only for the same cipher and ke
     REQUIRE(actors::thread_cached_context(b, *ossl_gcm, key, **ossl) != nullptr);
     auto* y = actors::thread_cached_context(sodium, *gcm, key, **sod);
     REQUIRE(y != nullptr);
-    CHECK(typeid(*y) == typeid(**sod));
+    const auto& made = **sod;
+    CHECK(typeid(*y) == typeid(made));
   }
 }

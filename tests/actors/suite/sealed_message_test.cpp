@@ -21,9 +21,12 @@ std::shared_ptr<seal_keys> keys_for(const char* backend, const char* cipher, std
 } // namespace
 
 TEST_CASE("sealed messages open once, in order, under every suite cipher") {
-  for (auto [backend, cipher] :
+  for (const auto& suite :
        {std::pair{"openssl", "aes-128-gcm"}, std::pair{"openssl", "chacha20-poly1305"},
         std::pair{"sodium", "chacha20-poly1305"}}) {
+    // Named copies: clang 14 cannot capture structured bindings in CAPTURE.
+    const char* backend = suite.first;
+    const char* cipher = suite.second;
     auto b = actorbench::crypto::registry::instance().find(backend);
     if (!b || (*b)->find_cipher(cipher) == nullptr || !(*b)->find_cipher(cipher)->available)
       continue;

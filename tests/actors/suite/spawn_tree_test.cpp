@@ -58,8 +58,11 @@ TEST_CASE("spawn-tree sizes: (B^(D+1)-1)/(B-1) actors, B^D leaves, refused beyon
 
 TEST_CASE("spawn-tree: every actor answers, the root's sum is L(L-1)/2, crypto off and on") {
   for (bool crypto_on : {false, true}) {
-    for (auto [b, d] : {std::pair{3u, 4u}, std::pair{10u, 2u}, std::pair{2u, 9u},
-                        std::pair{1u, 20u}, std::pair{5u, 0u}}) {
+    for (const auto& shape : {std::pair{3u, 4u}, std::pair{10u, 2u}, std::pair{2u, 9u},
+                              std::pair{1u, 20u}, std::pair{5u, 0u}}) {
+      // Named copies: clang 14 cannot capture structured bindings in CAPTURE.
+      const unsigned b = shape.first;
+      const unsigned d = shape.second;
       CAPTURE(crypto_on);
       CAPTURE(b);
       CAPTURE(d);

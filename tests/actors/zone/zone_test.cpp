@@ -93,9 +93,11 @@ TEST_CASE("a player counts state updates that are repeated, out of order or wron
 }
 
 TEST_CASE("every player gets every tick's state update, encrypted or in plaintext") {
-  for (auto [backend, cipher] :
-       {std::pair{"openssl", "aes-128-gcm"}, std::pair{"sodium", "xchacha20-poly1305"},
-        std::pair{"none", "none"}}) {
+  for (const auto& suite : {std::pair{"openssl", "aes-128-gcm"},
+                            std::pair{"sodium", "xchacha20-poly1305"}, std::pair{"none", "none"}}) {
+    // Named copies: clang 14 cannot capture structured bindings in CAPTURE.
+    const char* backend = suite.first;
+    const char* cipher = suite.second;
     CAPTURE(backend);
     fixture f{backend, cipher};
     constexpr std::uint32_t ticks = 4;
