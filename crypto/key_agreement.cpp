@@ -108,6 +108,10 @@ void wipe(bytes& secret) noexcept {
   secret.clear();
 }
 
+void wipe(digest& secret) noexcept {
+  OPENSSL_cleanse(secret.data(), secret.size());
+}
+
 result<const key_agreement*> find_key_agreement(std::string_view name) {
   const key_agreement* found = nullptr;
   if (name == "sodium")

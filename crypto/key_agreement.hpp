@@ -143,6 +143,9 @@ class key_agreement {
 /// Overwrites `secret` with zeros in a way the compiler keeps, then empties it.
 void wipe(bytes& secret) noexcept;
 
+/// Overwrites a key held as a digest (a chaining or message key) with zeros.
+void wipe(digest& secret) noexcept;
+
 /// The key agreement implemented with `name` ("sodium" or "openssl"); the
 /// objects live as long as the process. Errors: unknown_backend naming the
 /// valid names, cipher_unavailable when the library did not initialise.

@@ -87,10 +87,11 @@ result<bytes> make_reply(const key_agreement& ka, handshake_state& st, bytes_vie
   e->prepared.reset();
   if (!ee)
     return handshake_error(errc::authentication_failed, "hello: " + ee.err().detail);
-  const digest k = mix_key(ka, st, *ee);
+  digest k = mix_key(ka, st, *ee);
   crypto::wipe(*ee);
   auto sealed = ka.seal(view(k), {zero_nonce.data(), zero_nonce.size()}, view(st.h), {},
                         reply.data() + message_header + dh_size);
+  crypto::wipe(k);
   if (!sealed)
     return handshake_error(errc::crypto_failure, sealed.err().detail);
   mix_hash(ka, st, {reply.data() + message_header + dh_size, key_agreement::tag_size});
@@ -151,11 +152,12 @@ result<client_handshake> client_handshake::begin(const key_agreement& ka, bytes_
   auto es = ka.dh(hs.ephemeral_.prepared.get(), own.secret_key, server_public);
   if (!es)
     return handshake_error(errc::bad_parameter, "server public key: " + es.err().detail);
-  const digest k = mix_key(ka, hs.state_, *es);
+  digest k = mix_key(ka, hs.state_, *es);
   crypto::wipe(*es);
   std::uint8_t* payload = hs.hello_.data() + message_header + dh_size;
   auto sealed =
     ka.seal(view(k), {zero_nonce.data(), zero_nonce.size()}, view(hs.state_.h), token, payload);
+  crypto::wipe(k);
   if (!sealed)
     return handshake_error(errc::crypto_failure, sealed.err().detail);
   mix_hash(ka, hs.state_, {payload, *sealed});
@@ -179,10 +181,13 @@ result<session_keys> client_handshake::finish(bytes_view server_reply) {
   auto ee = ka.dh(ephemeral_.prepared.get(), ephemeral_.keys.secret_key, reply->ephemeral);
   if (!ee)
     return handshake_error(errc::authentication_failed, "server reply: " + ee.err().detail);
-  const digest k = mix_key(ka, st, *ee);
+  digest k = mix_key(ka, st, *ee);
   crypto::wipe(*ee);
   std::uint8_t none[1];
-  if (!ka.open(view(k), {zero_nonce.data(), zero_nonce.size()}, view(st.h), reply->tag, none))
+  const bool verified = static_cast<bool>(
+    ka.open(view(k), {zero_nonce.data(), zero_nonce.size()}, view(st.h), reply->tag, none));
+  crypto::wipe(k);
+  if (!verified)
     return handshake_error(errc::authentication_failed,
                            "server reply did not verify (another server key, or tampered)");
   forget_ephemeral();
@@ -193,6 +198,17 @@ result<session_keys> client_handshake::finish(bytes_view server_reply) {
 void client_handshake::forget_ephemeral() noexcept {
   crypto::wipe(ephemeral_.keys.secret_key);
   ephemeral_.prepared.reset();
+}
+
+client_handshake& client_handshake::operator=(client_handshake&& other) noexcept {
+  if (this != &other) {
+    forget_ephemeral();
+    ka_ = other.ka_;
+    state_ = other.state_;
+    ephemeral_ = std::move(other.ephemeral_);
+    hello_ = std::move(other.hello_);
+  }
+  return *this;
 }
 
 client_handshake::~client_handshake() {
@@ -213,11 +229,12 @@ result<accepted_client> respond(const key_agreement& ka, const server_identity& 
   auto es = ka.dh(identity.prepared.get(), identity.secret_key, parsed->ephemeral);
   if (!es)
     return handshake_error(errc::authentication_failed, "hello: " + es.err().detail);
-  const digest k = mix_key(ka, st, *es);
+  digest k = mix_key(ka, st, *es);
   crypto::wipe(*es);
   std::array<std::uint8_t, max_token_size> token{};
   auto opened = ka.open(view(k), {zero_nonce.data(), zero_nonce.size()}, view(st.h),
                         parsed->sealed_token, token.data());
+  crypto::wipe(k);
   if (!opened)
     return handshake_error(errc::authentication_failed,
                            "hello did not verify (meant for another server key, or tampered)");

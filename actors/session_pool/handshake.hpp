@@ -83,6 +83,14 @@ struct accepted_client {
 /// The running hash and chaining key of a handshake (internal to both sides).
 struct handshake_state {
   crypto::digest h{}, ck{};
+  handshake_state() = default;
+  handshake_state(const handshake_state&) = default;
+  handshake_state& operator=(const handshake_state&) = default;
+  /// The chaining key leads to the session keys: no copy outlives its use.
+  ~handshake_state() {
+    crypto::wipe(ck);
+    crypto::wipe(h);
+  }
 };
 
 /// The client's side: begin() makes the hello, finish() checks the reply.
@@ -106,7 +114,8 @@ class client_handshake {
   result<session_keys> finish(crypto::bytes_view server_reply);
 
   client_handshake(client_handshake&&) noexcept = default;
-  client_handshake& operator=(client_handshake&&) noexcept = default;
+  /// Wipes this handshake's ephemeral secret before taking `other`'s.
+  client_handshake& operator=(client_handshake&& other) noexcept;
   ~client_handshake();
 
  private:
