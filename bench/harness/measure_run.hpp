@@ -1,6 +1,7 @@
 #pragma once
 
 #include <chrono>
+#include <functional>
 
 #include "bench/common/error.hpp"
 #include "bench/harness/results.hpp"
@@ -12,8 +13,10 @@ namespace actorbench::bench {
 /// scenario's own timing: wall time, the process's CPU time (unless the
 /// record brings its own), start and peak RSS (the peak mark reset first),
 /// the one-minute load before and after. `origin` is the first run's start.
-/// The scenario's error is returned as is.
+/// `release_memory`, when set, runs after the session's before_run and
+/// before the timing. The scenario's error is returned as is.
 result<run_result> measure_run(scenario_session& session, run_context& ctx,
-                               std::chrono::steady_clock::time_point origin);
+                               std::chrono::steady_clock::time_point origin,
+                               const std::function<void()>& release_memory = {});
 
 } // namespace actorbench::bench
