@@ -2,7 +2,6 @@
 #include <csignal>
 #include <iostream>
 
-#include "bench/allocator_release.hpp"
 #include "bench/builtin.hpp"
 #include "bench/output/standard_output.hpp"
 #include "bench/servers/node_command.hpp"
@@ -23,7 +22,6 @@ int main(int argc, char** argv) {
   }
   auto options = actorbench_options();
   options.commands = {make_serve_command(), make_node_command()};
-  options.release_memory = release_allocator_memory;
   // Output that never reached standard output is a failure: bench::main
   // checks it when the results are written and once more at its end.
   return actorbench::bench::main(argc, argv, r, options);

@@ -19,9 +19,6 @@ elseif(NOT ACTORBENCH_ALLOCATOR STREQUAL "system")
 endif()
 
 function(actorbench_link_allocator target)
-  # bench/allocator_release.cpp asks the linked allocator to return memory.
-  string(TOUPPER "${ACTORBENCH_ALLOCATOR}" allocator)
-  target_compile_definitions(${target} PRIVATE ACTORBENCH_ALLOCATOR_${allocator})
   if(ACTORBENCH_ALLOCATOR STREQUAL "jemalloc")
     target_link_libraries(${target} PRIVATE PkgConfig::JEMALLOC)
   elseif(ACTORBENCH_ALLOCATOR STREQUAL "mimalloc")

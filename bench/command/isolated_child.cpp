@@ -37,8 +37,6 @@ result<run_result> make_run(const run_request& request, std::vector<configuratio
   catch_interrupts();
   auto budget = machine_budget(request.settings.harness.memory_budget_bytes);
   auto origin = std::chrono::steady_clock::now();
-  auto release_memory
-    = request.settings.harness.release_memory_on ? request.release_memory : std::function<void()>{};
   harness_context ctx{interrupt_flag(), budget};
   ctx.current = &plan[run.config];
   // A fresh process's first run is cold: a measured run comes after the
@@ -50,14 +48,14 @@ result<run_result> make_run(const run_request& request, std::vector<configuratio
     ctx.index = w;
     ctx.is_probe = false;
     ctx.runs_planned = warmups;
-    if (auto warm = measure_run(**session, ctx, origin, release_memory); !warm)
+    if (auto warm = measure_run(**session, ctx, origin); !warm)
       return warm.err();
   }
   ctx.is_warmup = run.warmup;
   ctx.index = run.index;
   ctx.is_probe = run.probing;
   ctx.runs_planned = run.planned_runs;
-  auto measured = measure_run(**session, ctx, origin, release_memory);
+  auto measured = measure_run(**session, ctx, origin);
   if (measured)
     measured->child_warmups = warmups;
   return measured;

@@ -64,8 +64,7 @@ int run_named_scenario(const scenario& s, const target_words& words, const main_
   auto settings = read_run_settings(harness, s.declared());
   if (!settings)
     return report_failure(ctx, settings.err());
-  run_request request{
-    &s, std::move(texts), std::move(*settings), o.tool, command_line, o.release_memory};
+  run_request request{&s, std::move(texts), std::move(*settings), o.tool, command_line};
   return run_scenario(request, ctx);
 }
 

@@ -30,10 +30,6 @@ struct main_options {
   /// The text of `--list` (back-ends and ciphers), as JSON when asked with
   /// `--format json`; empty: no --list.
   std::function<std::string(bool json)> list;
-  /// Returns the allocator's free memory to the system; called before each
-  /// measured or warm-up run, untimed. Empty: nothing (the library does not
-  /// know which allocator its user's program links).
-  std::function<void()> release_memory;
   std::ostream* out = nullptr; // standard output when null
   std::ostream* err = nullptr; // standard error when null
 };

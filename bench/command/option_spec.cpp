@@ -92,13 +92,6 @@ void add_run_order(std::vector<option_spec>& out) {
                              "--warmup times and at least once), so no configuration's state "
                              "can disturb another's (default none: all runs in this process)",
                              harness_group));
-  out.push_back(value_option(
-    "release-memory", "on|off",
-    "Before each run, untimed, return the allocator's free memory to the system (jemalloc: "
-    "purge every arena; glibc: malloc_trim), so a run does not inherit the freed pages of a "
-    "bigger configuration's run before it (default on)",
-    harness_group));
-  out.back().on_off = true;
   out.push_back(value_option(child_option, "RUN", "", harness_group));
   out.back().hidden = true;
   out.push_back(flag_option(

@@ -92,8 +92,6 @@ result<scenario_results> measure(const run_request& request, std::vector<configu
   catch_interrupts();
   double load_start = load_average_1m();
   auto harness = harness_of(request, plan);
-  if (harness.release_memory_on)
-    harness.release_memory = request.release_memory;
   prepare_isolation(harness, request);
   auto results = run_plan(*request.target, std::move(plan), harness, interrupt_flag(), callbacks);
   if (bar)

@@ -1,7 +1,5 @@
 #pragma once
 
-#include <functional>
-
 #include <string>
 #include <vector>
 
@@ -21,8 +19,6 @@ struct run_request {
   tool_info tool;
   /// The whole command line, program first, for the results.
   std::vector<std::string> command_line;
-  /// main_options::release_memory.
-  std::function<void()> release_memory;
 };
 
 /// Plans, runs (progress bar on a terminal unless --quiet; SIGINT and

@@ -72,7 +72,6 @@ result<bool> read_harness(const by_name<std::string>& values, run_settings& out)
                   read_into(values, "min-time", h.min_time_s, read_seconds),
                   read_into(values, "time-limit", h.time_limit_s, read_seconds),
                   read_into(values, "shuffle", h.shuffle, read_on_off),
-                  read_into(values, "release-memory", h.release_memory_on, read_on_off),
                   read_into(values, "quiet", out.quiet, read_on_off),
                   read_into(values, "dry-run", out.dry_run, read_on_off)})
     if (!ok)

@@ -28,14 +28,9 @@ double seconds_between(std::chrono::steady_clock::time_point a,
 } // namespace
 
 result<run_result> measure_run(scenario_session& session, run_context& ctx,
-                               std::chrono::steady_clock::time_point origin,
-                               const std::function<void()>& release_memory) {
+                               std::chrono::steady_clock::time_point origin) {
   if (auto ready = session.before_run(ctx.config()); !ready)
     return ready.err();
-  // After before_run, which may have torn down an actor system: the run
-  // starts without the freed pages of the runs before it (RESULTS, issue 19).
-  if (release_memory)
-    release_memory();
   run_result out;
   out.load_before = load_average_1m();
   reset_peak_rss();

@@ -2,7 +2,6 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -41,12 +40,6 @@ struct harness_settings {
   std::optional<std::uint64_t> memory_budget_bytes;
   /// --isolate: the JSON keeps the mode ("isolation").
   isolation_settings isolation;
-  /// Returns the allocator's free memory to the system before each run,
-  /// outside its timing (the command's allocator_release); empty: nothing.
-  /// The JSON says whether it was set ("allocator_released_before_runs").
-  std::function<void()> release_memory;
-  /// --release-memory: whether the command sets release_memory.
-  bool release_memory_on = true;
   /// Probe the host before the first round and after each (noise_probe.hpp).
   bool noise_probe = true;
   /// Repeat a round whose probe after it was off its median by more than

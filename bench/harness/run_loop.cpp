@@ -54,7 +54,7 @@ result<bool> run_loop::run_one(std::size_t config, bool warmup, std::size_t roun
     origin_ = std::chrono::steady_clock::now();
   auto measured = results_.harness.isolation.mode == isolation_mode::process
                     ? measure_in_child(config, ctx)
-                    : measure_run(session_, ctx, *origin_, results_.harness.release_memory);
+                    : measure_run(session_, ctx, *origin_);
   if (!measured)
     return measured.err();
   estimate_.record(config, measured->wall_s, warmup);

@@ -136,8 +136,7 @@ ordered harness_object(const harness_settings& h) {
           {"reference", h.reference},
           {"memory_budget_bytes", optional_value(h.memory_budget_bytes)},
           {"isolation", to_string(h.isolation.mode)},
-          {"isolation_warmup_runs", h.isolation.child_warmups},
-          {"allocator_released_before_runs", static_cast<bool>(h.release_memory)}};
+          {"isolation_warmup_runs", h.isolation.child_warmups}};
 }
 
 ordered part_object(const part_record& p) {

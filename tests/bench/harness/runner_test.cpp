@@ -1,9 +1,7 @@
 #include <doctest/doctest.h>
 
 #include <chrono>
-#include <string>
 #include <thread>
-#include <vector>
 
 #include "bench/harness/runner.hpp"
 #include "harness/toy_scenario.hpp"
@@ -87,27 +85,6 @@ TEST_CASE("runner: warm-up rounds, then interleaved rounds A B C, A B C; warm-up
   CHECK(results->stopped.empty());
   CHECK(results->scenario.name == "toy");
   CHECK(results->harness.runs == 2);
-}
-
-TEST_CASE("runner: release_memory is called before every run, warm-ups too, never during one") {
-  std::vector<std::string> events;
-  toy_scenario s{procs_declaration(), [&](run_context& ctx) -> result<run_record> {
-                   events.push_back("run " + std::to_string(ctx.config().integer("procs")));
-                   run_record r;
-                   r.add("time_s", 1.0);
-                   return r;
-                 }};
-  auto settings = settings_with(2, 1);
-  settings.release_memory = [&] { events.push_back("release"); };
-  auto results = run_plan(s, plan_for(s, "1,2"), settings, never);
-  REQUIRE(results);
-  std::vector<std::string> expected;
-  for (int round = 0; round < 3; ++round)
-    for (const char* run : {"run 1", "run 2"}) {
-      expected.push_back("release");
-      expected.push_back(run);
-    }
-  CHECK(events == expected);
 }
 
 TEST_CASE("runner: --shuffle orders each round at random, reproducibly by --seed") {
