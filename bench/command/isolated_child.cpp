@@ -36,13 +36,29 @@ result<run_result> make_run(const run_request& request, std::vector<configuratio
     return session.err();
   catch_interrupts();
   auto budget = machine_budget(request.settings.harness.memory_budget_bytes);
+  auto origin = std::chrono::steady_clock::now();
   harness_context ctx{interrupt_flag(), budget};
   ctx.current = &plan[run.config];
+  // A fresh process's first run is cold: a measured run comes after the
+  // same run made untimed, as in-process runs come after --warmup's. A
+  // stop during them still ends in the measured run, as partial.
+  std::size_t warmups = run.warmup ? 0 : child_warmup_runs(request.settings.harness.warmup);
+  for (std::size_t w = 0; w < warmups && !interrupt_flag().load(); ++w) {
+    ctx.is_warmup = true;
+    ctx.index = w;
+    ctx.is_probe = false;
+    ctx.runs_planned = warmups;
+    if (auto warm = measure_run(**session, ctx, origin); !warm)
+      return warm.err();
+  }
   ctx.is_warmup = run.warmup;
   ctx.index = run.index;
   ctx.is_probe = run.probing;
   ctx.runs_planned = run.planned_runs;
-  return measure_run(**session, ctx, std::chrono::steady_clock::now());
+  auto measured = measure_run(**session, ctx, origin);
+  if (measured)
+    measured->child_warmups = warmups;
+  return measured;
 }
 
 } // namespace
@@ -54,6 +70,7 @@ void prepare_isolation(harness_settings& harness, const run_request& request) {
   // file included) and ignores --isolate once it has --isolate-child.
   harness.isolation.command_line = request.command_line;
   harness.isolation.read_run = read_child_record;
+  harness.isolation.child_warmups = child_warmup_runs(harness.warmup);
 }
 
 int run_isolated_child(const run_request& request, std::vector<configuration> plan,

@@ -88,8 +88,9 @@ void add_run_order(std::vector<option_spec>& out) {
                              harness_group));
   out.push_back(value_option("isolate", "none|process",
                              "process: make each run in a fresh child process (its start-up not "
-                             "timed), so no configuration's state can disturb another's "
-                             "(default none: all runs in this process)",
+                             "timed; before a measured run it makes the same run untimed, "
+                             "--warmup times and at least once), so no configuration's state "
+                             "can disturb another's (default none: all runs in this process)",
                              harness_group));
   out.push_back(value_option(child_option, "RUN", "", harness_group));
   out.back().hidden = true;

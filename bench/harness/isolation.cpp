@@ -7,6 +7,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <cstring>
@@ -166,7 +167,12 @@ result<child_run> parse_child_run(const std::string& text) {
   return out;
 }
 
-double child_wait_s(const isolation_settings& settings, const configuration& c) {
+std::size_t child_warmup_runs(std::size_t warmup) {
+  return std::max<std::size_t>(1, warmup);
+}
+
+double child_wait_s(const isolation_settings& settings, const configuration& c,
+                    std::size_t runs) {
   double run_s = 600;
   if (auto t = c.values.find("timeout"); t != c.values.end()) {
     if (const auto* seconds = std::get_if<std::int64_t>(&t->second); seconds && *seconds > 0)
@@ -174,7 +180,8 @@ double child_wait_s(const isolation_settings& settings, const configuration& c) 
     else if (const auto* d = std::get_if<double>(&t->second); d && *d > 0)
       run_s = *d;
   }
-  return run_s + settings.startup_allowance_s;
+  return run_s * static_cast<double>(std::max<std::size_t>(1, runs))
+         + settings.startup_allowance_s;
 }
 
 result<run_result> run_in_child(const isolation_settings& settings, const child_run& run,

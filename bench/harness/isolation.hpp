@@ -57,15 +57,25 @@ struct isolation_settings {
   /// Seconds a child may take beyond its run's own timeout (its start-up:
   /// the plan, the session, an actor system) before it counts as hung.
   double startup_allowance_s = 30;
+  /// Untimed warm-up runs a child makes before the measured run it was asked
+  /// for (child_warmup_runs of --warmup); 0 in-process. A child's first run
+  /// in a fresh process is cold (page faults, caches): ~30% slower than the
+  /// in-process runs it is compared with (bench/RESULTS.md, issue 19).
+  std::size_t child_warmups = 0;
   /// Decodes the child's one line of output (the command's JSON reader:
   /// the harness does not parse JSON itself).
   std::function<result<run_result>(const std::string&)> read_run;
 };
 
-/// Seconds a run of `c` may take before its child counts as hung: its
-/// "timeout" parameter when the scenario has one and it is set, else 10
-/// minutes; plus the start-up allowance.
-double child_wait_s(const isolation_settings& settings, const configuration& c);
+/// The warm-up runs a child makes before its measured run: the
+/// configuration's --warmup count, at least one.
+std::size_t child_warmup_runs(std::size_t warmup);
+
+/// Seconds a child making `runs` runs of `c` may take before it counts as
+/// hung: per run its "timeout" parameter when the scenario has one and it
+/// is set, else 10 minutes; plus the start-up allowance.
+double child_wait_s(const isolation_settings& settings, const configuration& c,
+                    std::size_t runs = 1);
 
 /// Makes one run in a fresh child process: starts it with the command line
 /// and --isolate-child, passes its stderr through, reads its record from

@@ -62,6 +62,9 @@ struct run_result {
   /// The one-minute load average before and after (NaN when unknown).
   double load_before = 0;
   double load_after = 0;
+  /// With --isolate process: the untimed warm-up runs its child made before
+  /// it (empty in-process).
+  std::optional<std::size_t> child_warmups;
   run_record record;
 };
 

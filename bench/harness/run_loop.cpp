@@ -74,7 +74,11 @@ result<run_result> run_loop::measure_in_child(std::size_t config, const harness_
   const auto& isolation = results_.harness.isolation;
   child_run run{config, ctx.index, ctx.is_warmup, ctx.runs_planned, ctx.is_probe};
   auto spawned = std::chrono::steady_clock::now();
-  auto measured = run_in_child(isolation, run, child_wait_s(isolation, *ctx.current), stop_.flag());
+  // A measured run's child first makes its untimed warm-ups; a warm-up's
+  // child makes only the warm-up (it is discarded either way).
+  auto runs = 1 + (ctx.is_warmup ? 0 : isolation.child_warmups);
+  auto measured
+    = run_in_child(isolation, run, child_wait_s(isolation, *ctx.current, runs), stop_.flag());
   // The child's clock starts at its own start: the run began that much
   // after this process spawned it.
   if (measured)

@@ -150,6 +150,8 @@ harness_settings read_harness(const json_node& n) {
   // Files written before --isolate ran every run in one process.
   if (const auto* mode = n.find("isolation"); mode != nullptr && mode->is_string())
     h.isolation.mode = *mode == "process" ? isolation_mode::process : isolation_mode::in_process;
+  if (n.has("isolation_warmup_runs"))
+    h.isolation.child_warmups = n.at("isolation_warmup_runs").count();
   return h;
 }
 
@@ -220,6 +222,8 @@ run_result read_run(const json_node& n) {
     r.record.parts.push_back(
       {p.at("name").text(), read_samples(p.at("metrics")), read_facts(p.at("facts"))});
   r.record.partial = n.at("partial").boolean();
+  if (n.has("child_warmup_runs"))
+    r.child_warmups = n.at("child_warmup_runs").count();
   return r;
 }
 

@@ -135,7 +135,8 @@ ordered harness_object(const harness_settings& h) {
           {"seed", h.seed},
           {"reference", h.reference},
           {"memory_budget_bytes", optional_value(h.memory_budget_bytes)},
-          {"isolation", to_string(h.isolation.mode)}};
+          {"isolation", to_string(h.isolation.mode)},
+          {"isolation_warmup_runs", h.isolation.child_warmups}};
 }
 
 ordered part_object(const part_record& p) {
@@ -160,6 +161,8 @@ ordered run_object(const run_result& r) {
   for (const auto& p : r.record.parts)
     out["parts"].push_back(part_object(p));
   out["partial"] = r.record.partial;
+  if (r.child_warmups)
+    out["child_warmup_runs"] = *r.child_warmups;
   return out;
 }
 

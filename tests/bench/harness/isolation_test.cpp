@@ -85,4 +85,12 @@ TEST_CASE("isolate: a child's timeout is its run's --timeout plus the start-up a
   with.values["timeout"] = std::int64_t{5};
   CHECK(child_wait_s(s, with) == doctest::Approx(35));
   CHECK(child_wait_s(s, configuration{}) == doctest::Approx(630));
+  // A child that warms up twice makes three runs, each given its timeout.
+  CHECK(child_wait_s(s, with, 3) == doctest::Approx(45));
+}
+
+TEST_CASE("isolate: a child warms up --warmup times before its measured run, at least once") {
+  CHECK(child_warmup_runs(0) == 1);
+  CHECK(child_warmup_runs(1) == 1);
+  CHECK(child_warmup_runs(3) == 3);
 }
