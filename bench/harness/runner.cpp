@@ -57,7 +57,7 @@ std::vector<std::size_t> below_min_time(run_loop& loop, const harness_settings& 
   return out;
 }
 
-/// Warm-up rounds, measured rounds (A B C, A B C; shuffled within each),
+/// Warm-up rounds (in-process only), measured rounds (A B C, A B C; shuffled within each),
 /// then --min-time rounds over the configurations that are still short;
 /// the noise monitor probes the host before the first and after each.
 result<bool> run_rounds(run_loop& loop, const harness_settings& settings) {
@@ -75,7 +75,10 @@ result<bool> run_rounds(run_loop& loop, const harness_settings& settings) {
     return noise.after_round(r, run_round(loop, cs, false, r),
                              [&] { return run_round(loop, cs, false, r); });
   };
-  for (std::size_t w = 0; w < settings.warmup; ++w)
+  // A warm-up round of isolated runs would warm a process that then exits:
+  // each measured run's child makes its own warm-ups instead.
+  const bool isolated = settings.isolation.mode == isolation_mode::process;
+  for (std::size_t w = 0; w < (isolated ? 0 : settings.warmup); ++w)
     if (auto more = next_round(order, true); !more || !*more)
       return more;
   for (std::size_t r = 0; r < settings.runs; ++r)
