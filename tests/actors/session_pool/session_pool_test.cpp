@@ -136,7 +136,10 @@ TEST_CASE("every session decrypts its packets and hands them to the handler with
           bytes += text.size();
           CHECK(f.pool->deliver(id, f.packet_for(id, text, k)));
         }
-      REQUIRE(eventually([&] { return f.box->size() == 2 * sessions; }));
+      // A session hands a message on before it counts it: wait for both.
+      REQUIRE(eventually([&] {
+        return f.box->size() == 2 * sessions && f.pool->metrics().handled() == 2 * sessions;
+      }));
       std::map<std::uint32_t, std::multiset<std::string>> got;
       for (const auto& [id, text] : f.box->got)
         got[id].insert(text);
