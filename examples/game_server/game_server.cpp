@@ -150,7 +150,13 @@ class server_state {
       auto sock = game::open_udp_socket(bind, port, udp_buffer_bytes);
       if (!sock)
         return caf::make_error(caf::sec::cannot_open_port, sock.err());
-      auto hdl = self_->add_datagram_servant(sock->fd);
+      // CAF 0.17 files a servant made from a socket under none of its
+      // handles: close_all() would then never shut it (the server hung at
+      // exit) and ack_writes() would find nothing. File it under its own.
+      auto servant = self_->backend().new_datagram_servant(sock->fd);
+      auto hdl = servant->hdl();
+      self_->add_datagram_servant(servant);
+      self_->add_hdl_for_datagram_servant(servant, hdl);
       // CAF 0.17 throws if a queued datagram's address was removed: the
       // acknowledgements tell when a client's last datagram is out.
       self_->ack_writes(hdl, true);
@@ -167,7 +173,8 @@ class server_state {
   void on_datagram(caf::io::datagram_handle hdl, game::bytes_view data) {
     auto i = conns_.find(peer_handle{hdl});
     if (i == conns_.end()) {
-      retiring_.erase(hdl);
+      if (retiring_.erase(hdl) == 0)
+        ++addresses_; // a new address, not one forgotten and back
       i = conns_.emplace(peer_handle{hdl}, connection{}).first;
       // CAF 0.17 knows only the remote port of an address on a shared socket.
       i->second.peer = "udp port " + std::to_string(self_->remote_port(hdl));
@@ -256,7 +263,7 @@ class server_state {
       return;
     in_flight_.erase(i);
     if (retiring_.erase(hdl) > 0)
-      self_->remove_endpoint(hdl);
+      remove_address(hdl);
   }
 
   /// The UDP port itself failed: every UDP client is gone with it.
@@ -431,6 +438,7 @@ class server_state {
     s.protocol_errors = shared_->protocol_errors.load();
     s.packets_duplicate = m.duplicates;
     s.packets_too_old = m.too_old;
+    s.udp_addresses = addresses_;
     return s;
   }
 
@@ -480,9 +488,17 @@ class server_state {
       if (in_flight_.count(*udp) > 0)
         retiring_.insert(*udp); // on_datagram_sent removes it
       else
-        self_->remove_endpoint(*udp);
+        remove_address(*udp);
     } else
       self_->close(std::get<caf::io::connection_handle>(hdl));
+  }
+
+  void remove_address(caf::io::datagram_handle hdl) {
+    self_->remove_endpoint(hdl);
+    // remove_endpoint leaves the broker's entry for the handle: without this
+    // it kept one per address ever seen, and close_all() looped at exit.
+    self_->erase(hdl);
+    --addresses_;
   }
 
   /// Forgets a client and closes its session.
@@ -511,6 +527,9 @@ class server_state {
   /// still have some.
   std::unordered_map<caf::io::datagram_handle, std::uint32_t> in_flight_;
   std::unordered_set<caf::io::datagram_handle> retiring_;
+  /// UDP addresses CAF holds for this server: clients, and forgotten ones
+  /// in retiring_.
+  std::uint64_t addresses_ = 0;
 };
 
 caf::behavior game_server(caf::io::broker* self, std::shared_ptr<server_shared> shared) {

@@ -808,12 +808,18 @@ void report_sessions(const std::vector<client_result>& results, clock_type::time
     percentile(waits, 0.5), made);
 }
 
-/// Prints the server's counters' change; a problem if sessions were not freed.
+/// Whether the server still holds more sessions or UDP addresses than before.
+bool left_behind(const game::server_stats& b, const game::server_stats& a) {
+  return a.sessions_open > b.sessions_open || a.udp_addresses > b.udp_addresses;
+}
+
+/// Prints the server's counters' change; a problem if sessions or UDP
+/// addresses were not freed.
 std::optional<std::string> report_server(const game::server_stats& b, const game::server_stats& a) {
   std::printf(
     "server: sessions open %llu before, %llu after (%llu opened); packets accepted "
     "+%llu, malformed +%llu, forged +%llu, duplicate +%llu, too old +%llu; connections "
-    "closed for protocol errors +%llu\n",
+    "closed for protocol errors +%llu; UDP addresses %llu before, %llu after\n",
     (unsigned long long)b.sessions_open, (unsigned long long)a.sessions_open,
     (unsigned long long)(a.sessions_opened - b.sessions_opened),
     (unsigned long long)(a.packets_accepted - b.packets_accepted),
@@ -821,10 +827,14 @@ std::optional<std::string> report_server(const game::server_stats& b, const game
     (unsigned long long)(a.packets_forged - b.packets_forged),
     (unsigned long long)(a.packets_duplicate - b.packets_duplicate),
     (unsigned long long)(a.packets_too_old - b.packets_too_old),
-    (unsigned long long)(a.protocol_errors - b.protocol_errors));
+    (unsigned long long)(a.protocol_errors - b.protocol_errors),
+    (unsigned long long)b.udp_addresses, (unsigned long long)a.udp_addresses);
   if (a.sessions_open > b.sessions_open)
     return "the server kept " + std::to_string(a.sessions_open - b.sessions_open)
            + " sessions open after their clients left";
+  if (a.udp_addresses > b.udp_addresses)
+    return "the server kept " + std::to_string(a.udp_addresses - b.udp_addresses)
+           + " UDP addresses after their clients left";
   return std::nullopt;
 }
 
@@ -889,10 +899,11 @@ int main(int argc, char** argv) {
   }
 
   // Sessions close asynchronously after the disconnects (over UDP perhaps
-  // only at the server's idle timeout, if every bye was lost): wait for them.
+  // only at the server's idle timeout, if every bye was lost), and a UDP
+  // address goes once the server's last datagram to it is out: wait for them.
   auto after = ask_stats(sys, opts.transport, opts.host, opts.port);
   for (auto deadline = clock_type::now() + std::chrono::seconds{10};
-       after && after->sessions_open > before->sessions_open && clock_type::now() < deadline;
+       after && left_behind(*before, *after) && clock_type::now() < deadline;
        after = ask_stats(sys, opts.transport, opts.host, opts.port))
     std::this_thread::sleep_for(std::chrono::milliseconds{20});
 
@@ -908,6 +919,7 @@ int main(int argc, char** argv) {
   if (!problems.empty())
     return 1;
   std::cout << "load_generator: OK: every verdict as its class expects, every session freed"
+            << (opts.transport == game::transport::udp ? " and every UDP address" : "")
             << std::endl;
   return 0;
 }

@@ -111,7 +111,7 @@ bytes encode_stats(const server_stats& s) {
   out.reserve(stats_payload_size);
   for (auto x : {s.sessions_open, s.sessions_opened, s.packets_delivered, s.packets_accepted,
                  s.packets_malformed, s.packets_forged, s.protocol_errors, s.packets_duplicate,
-                 s.packets_too_old})
+                 s.packets_too_old, s.udp_addresses})
     put_u64(out, x);
   return out;
 }
@@ -123,7 +123,8 @@ std::optional<server_stats> decode_stats(bytes_view payload) noexcept {
   server_stats s;
   for (auto* field : {&s.sessions_open, &s.sessions_opened, &s.packets_delivered,
                       &s.packets_accepted, &s.packets_malformed, &s.packets_forged,
-                      &s.protocol_errors, &s.packets_duplicate, &s.packets_too_old}) {
+                      &s.protocol_errors, &s.packets_duplicate, &s.packets_too_old,
+                      &s.udp_addresses}) {
     *field = get_u64(p);
     p += 8;
   }

@@ -82,10 +82,13 @@ struct server_stats {
   /// a retired key), counted apart from forgeries.
   std::uint64_t packets_duplicate = 0;
   std::uint64_t packets_too_old = 0;
+  /// UDP: client addresses the server holds (CAF keeps an entry per
+  /// address until the server removes it); 0 over TCP.
+  std::uint64_t udp_addresses = 0;
 };
 
-/// Payload size of a `stats` frame: nine 8-byte big-endian counters.
-constexpr std::size_t stats_payload_size = 9 * 8;
+/// Payload size of a `stats` frame: ten 8-byte big-endian counters.
+constexpr std::size_t stats_payload_size = 10 * 8;
 
 /// Why a frame could not be decoded. After any of these the stream cannot be
 /// resynchronised: the connection must be closed.

@@ -111,7 +111,7 @@ TEST_CASE("a datagram is exactly one frame: a part of one or bytes after it are 
 }
 
 TEST_CASE("stats survive the round trip and a wrong size is refused") {
-  server_stats s{1, 2, 3, 4, 5, 6, 0x0102030405060708ull, 8, 9};
+  server_stats s{1, 2, 3, 4, 5, 6, 0x0102030405060708ull, 8, 9, 10};
   auto payload = encode_stats(s);
   CHECK(payload.size() == stats_payload_size);
   auto back = decode_stats(payload);
@@ -125,6 +125,7 @@ TEST_CASE("stats survive the round trip and a wrong size is refused") {
   CHECK(back->protocol_errors == 0x0102030405060708ull);
   CHECK(back->packets_duplicate == 8);
   CHECK(back->packets_too_old == 9);
+  CHECK(back->udp_addresses == 10);
   payload.pop_back();
   CHECK_FALSE(decode_stats(payload));
   CHECK_FALSE(decode_stats({}));
