@@ -29,19 +29,4 @@ expect_one_line() {
   fi
 }
 
-# cpu_ticks PID: the user + system CPU PID has used, in clock ticks.
-cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat" 2>/dev/null; }
-
-# wait_for_cpu PID S: returns once PID has used S seconds of CPU more than
-# when called (its work under way, however loaded the machine), at most 30 s.
-wait_for_cpu() {
-  local want used
-  want=$(( $(cpu_ticks "$1") + $(awk -v s="$2" -v hz="$(getconf CLK_TCK)" 'BEGIN { print int(s * hz) }') ))
-  for _ in $(seq 1 1500); do
-    used=$(cpu_ticks "$1") || { echo "process $1 ended before it had used $2 s of CPU"; exit 1; }
-    [ "$used" -ge "$want" ] && return 0
-    sleep 0.02
-  done
-  echo "process $1 did not use $2 s of CPU within 30 s"
-  exit 1
-}
+source "$(dirname "${BASH_SOURCE[0]}")/cpu_wait.sh" # wait_for_cpu

@@ -1,0 +1,20 @@
+# Sourced by CLI tests that signal a process once it is working: a loaded or
+# sanitized process can take longer than any fixed delay just to start.
+
+# cpu_ticks PID: the user + system CPU PID has used (fields 14 and 15 of
+# /proc/PID/stat), in clock ticks.
+cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat" 2>/dev/null; }
+
+# wait_for_cpu PID S: returns once PID has used S seconds of CPU more than
+# when called, at most 30 s; exits 1 (the test fails) otherwise.
+wait_for_cpu() {
+  local want used
+  want=$(( $(cpu_ticks "$1") + $(awk -v s="$2" -v hz="$(getconf CLK_TCK)" 'BEGIN { print int(s * hz) }') ))
+  for _ in $(seq 1 1500); do
+    used=$(cpu_ticks "$1") || { echo "process $1 ended before it had used $2 s of CPU"; exit 1; }
+    [ "$used" -ge "$want" ] && return 0
+    sleep 0.02
+  done
+  echo "process $1 did not use $2 s of CPU within 30 s"
+  exit 1
+}
