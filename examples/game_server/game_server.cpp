@@ -173,8 +173,7 @@ class server_state {
   void on_datagram(caf::io::datagram_handle hdl, game::bytes_view data) {
     auto i = conns_.find(peer_handle{hdl});
     if (i == conns_.end()) {
-      if (retiring_.erase(hdl) == 0)
-        ++addresses_; // a new address, not one forgotten and back
+      retiring_.erase(hdl);
       i = conns_.emplace(peer_handle{hdl}, connection{}).first;
       // CAF 0.17 knows only the remote port of an address on a shared socket.
       i->second.peer = "udp port " + std::to_string(self_->remote_port(hdl));
@@ -438,7 +437,9 @@ class server_state {
     s.protocol_errors = shared_->protocol_errors.load();
     s.packets_duplicate = m.duplicates;
     s.packets_too_old = m.too_old;
-    s.udp_addresses = addresses_;
+    // Each UDP address CAF holds is a client's or a forgotten one's.
+    if (shared_->transport == game::transport::udp)
+      s.udp_addresses = conns_.size() + retiring_.size();
     return s;
   }
 
@@ -498,7 +499,6 @@ class server_state {
     // remove_endpoint leaves the broker's entry for the handle: without this
     // it kept one per address ever seen, and close_all() looped at exit.
     self_->erase(hdl);
-    --addresses_;
   }
 
   /// Forgets a client and closes its session.
@@ -527,9 +527,6 @@ class server_state {
   /// still have some.
   std::unordered_map<caf::io::datagram_handle, std::uint32_t> in_flight_;
   std::unordered_set<caf::io::datagram_handle> retiring_;
-  /// UDP addresses CAF holds for this server: clients, and forgotten ones
-  /// in retiring_.
-  std::uint64_t addresses_ = 0;
 };
 
 caf::behavior game_server(caf::io::broker* self, std::shared_ptr<server_shared> shared) {
