@@ -1,5 +1,6 @@
 #include <doctest/doctest.h>
 
+#include <ostream> // doctest prints the prepared secret's pointer
 #include <string>
 
 #include "crypto/key_agreement.hpp"
