@@ -18,3 +18,21 @@ wait_for_cpu() {
   echo "process $1 did not use $2 s of CPU within 30 s"
   exit 1
 }
+
+# wait_for_handler PID SIGNAL: returns once PID catches SIGNAL (INT, TERM...;
+# its bit in SigCgt of /proc/PID/status), at most 30 s; exits 1 otherwise. A
+# background job of a script starts with SIGINT ignored, so a SIGINT sent
+# before the handler is installed would be lost and the process run on.
+wait_for_handler() {
+  local bit caught
+  bit=$(( 1 << ($(kill -l "$2") - 1) ))
+  for _ in $(seq 1 1500); do
+    caught=$(awk '/^SigCgt:/ { print $2 }' "/proc/$1/status" 2>/dev/null) \
+      || { echo "process $1 ended before it caught SIG$2"; exit 1; }
+    [ -n "$caught" ] || { echo "process $1 ended before it caught SIG$2"; exit 1; }
+    (( 16#$caught & bit )) && return 0
+    sleep 0.02
+  done
+  echo "process $1 did not catch SIG$2 within 30 s"
+  exit 1
+}
