@@ -3,6 +3,8 @@
 #include "bench/harness/noise_monitor.hpp"
 #include "bench/harness/noise_report.hpp"
 
+#include <cmath>
+
 using namespace actorbench::bench;
 
 namespace {
