@@ -14,7 +14,7 @@ import struct
 
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM, ChaCha20Poly1305
 from dissononce.cipher.chachapoly import ChaChaPolyCipher
-from dissononce.dh.x25519.keypair import KeyPair
+from dissononce.dh.x25519.private import PrivateKey
 from dissononce.dh.x25519.public import PublicKey
 from dissononce.dh.x25519.x25519 import X25519DH
 from dissononce.hash.sha256 import SHA256Hash
@@ -85,6 +85,11 @@ def _state():
     return HandshakeState(SymmetricState(CipherState(ChaChaPolyCipher()), SHA256Hash()), X25519DH())
 
 
+def _pair(secret):
+    """The key pair of a 32-byte X25519 secret."""
+    return X25519DH().generate_keypair(PrivateKey(secret))
+
+
 def _keys(cipherstates):
     # dissononce has no accessor for a CipherState's key; the channel needs
     # the raw key because its nonce layout is not Noise's transport one.
@@ -97,7 +102,7 @@ class Initiator:
     def __init__(self, server_key, token=b"", static=None, prologue=PROLOGUE):
         self.hs = _state()
         pattern = IKHandshakePattern() if static else NKHandshakePattern()
-        s = KeyPair.from_bytes(static) if static else None
+        s = _pair(static) if static else None
         self.hs.initialize(pattern, True, prologue, s=s, rs=PublicKey(server_key))
         message = bytearray()
         self.hs.write_message(token, message)
@@ -115,7 +120,7 @@ class Responder:
     """The server side of NK: reply(hello) -> (reply bytes, token, (send, receive))."""
 
     def __init__(self, static_secret, prologue=PROLOGUE):
-        self.static = KeyPair.from_bytes(static_secret)
+        self.static = _pair(static_secret)
         self.prologue = prologue
 
     @property
