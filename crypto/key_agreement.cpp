@@ -94,7 +94,7 @@ result<std::size_t> key_agreement::open(bytes_view key, bytes_view nonce, bytes_
 }
 
 result<std::pair<digest, digest>> key_agreement::hkdf2(const digest& chaining_key,
-                                                      bytes_view ikm) const {
+                                                       bytes_view ikm) const {
   // RFC 5869 with an empty info: extract, then two expand blocks.
   auto prk = hmac({chaining_key.data(), chaining_key.size()}, ikm);
   if (!prk)

@@ -52,8 +52,8 @@ class openssl_secret final : public prepared_secret {
 
 /// X25519 of `own` and the raw `peer_public` into `shared` (32 bytes).
 bool derive(EVP_PKEY* own, const std::uint8_t* peer_public, std::uint8_t* shared) {
-  evp_pkey_ptr peer{EVP_PKEY_new_raw_public_key(EVP_PKEY_X25519, nullptr, peer_public,
-                                                key_agreement::key_size)};
+  evp_pkey_ptr peer{
+    EVP_PKEY_new_raw_public_key(EVP_PKEY_X25519, nullptr, peer_public, key_agreement::key_size)};
   evp_pkey_ctx_ptr ctx{own && peer ? EVP_PKEY_CTX_new(own, nullptr) : nullptr};
   std::size_t len = key_agreement::key_size;
   const bool ok = ctx && EVP_PKEY_derive_init(ctx.get()) == 1

@@ -16,9 +16,9 @@ using crypto::key_agreement;
 
 constexpr std::string_view nk_name = "Noise_NK_25519_ChaChaPoly_SHA256";
 constexpr std::string_view ik_name = "Noise_IK_25519_ChaChaPoly_SHA256";
-constexpr std::uint8_t prologue_bytes[] = {'a', 'c', 't', 'o', 'r', 'b', 'e', 'n', 'c', 'h', ' ',
-                                           'h', 'a', 'n', 'd', 's', 'h', 'a', 'k', 'e',
-                                           handshake_version};
+constexpr std::uint8_t prologue_bytes[] = {'a', 'c', 't', 'o', 'r', 'b', 'e',
+                                           'n', 'c', 'h', ' ', 'h', 'a', 'n',
+                                           'd', 's', 'h', 'a', 'k', 'e', handshake_version};
 // Each key from MixKey encrypts one message part in these two patterns, so
 // Noise's nonce n is always 0 (4 zero bytes || 64-bit little-endian n).
 constexpr std::array<std::uint8_t, key_agreement::nonce_size> zero_nonce{};
@@ -102,9 +102,8 @@ class noise_state {
       return false;
     auto n = ka_.open(view(k_), {zero_nonce.data(), zero_nonce.size()}, view(st_.h), sealed, out);
     if (!n)
-      return fail(n.err().code == crypto::errc::authentication_failed
-                    ? errc::authentication_failed
-                    : errc::crypto_failure,
+      return fail(n.err().code == crypto::errc::authentication_failed ? errc::authentication_failed
+                                                                      : errc::crypto_failure,
                   what);
     return mix_hash(sealed);
   }
@@ -133,7 +132,9 @@ class noise_state {
     return false;
   }
 
-  error failure() const { return failure_ ? *failure_ : handshake_error(errc::crypto_failure, "?"); }
+  error failure() const {
+    return failure_ ? *failure_ : handshake_error(errc::crypto_failure, "?");
+  }
 
  private:
   const key_agreement& ka_;
@@ -274,8 +275,8 @@ result<session_keys> client_handshake::finish(bytes_view server_reply, bytes* pa
   auto reply = parse_server_reply(server_reply);
   if (!reply)
     return handshake_error(errc::malformed_input,
-                           size_error("server reply", server_reply.size)
-                             + " (type 2, version 2, " + std::to_string(reply_size) + " to "
+                           size_error("server reply", server_reply.size) + " (type 2, version 2, "
+                             + std::to_string(reply_size) + " to "
                              + std::to_string(reply_size + max_reply_payload) + " bytes)");
   // A reply that fails leaves the handshake as it was: on UDP anyone can
   // inject a well-formed reply, and that must not end the real one.
@@ -338,8 +339,7 @@ result<accepted_client> respond(const key_agreement& ka, const server_identity& 
   if (options.reply_payload.size > max_reply_payload)
     return handshake_error(errc::bad_parameter,
                            "reply payload of " + std::to_string(options.reply_payload.size)
-                             + " bytes (valid: at most " + std::to_string(max_reply_payload)
-                             + ")");
+                             + " bytes (valid: at most " + std::to_string(max_reply_payload) + ")");
   auto parsed = parse_client_hello(hello);
   if (!parsed || parsed->pattern != options.pattern) {
     const std::size_t fixed = ik ? ik_hello_min_size : hello_min_size;

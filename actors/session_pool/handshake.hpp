@@ -50,9 +50,9 @@ crypto::bytes_view default_prologue() noexcept;
 
 /// Sizes: the fixed part of a hello (no token) per pattern, the largest
 /// hello, a reply (with an empty payload) and the largest reply payload.
-inline constexpr std::size_t hello_min_size =
-  framing_size + 32 + crypto::key_agreement::tag_size;
-inline constexpr std::size_t ik_hello_min_size = hello_min_size + 32 + crypto::key_agreement::tag_size;
+inline constexpr std::size_t hello_min_size = framing_size + 32 + crypto::key_agreement::tag_size;
+inline constexpr std::size_t ik_hello_min_size =
+  hello_min_size + 32 + crypto::key_agreement::tag_size;
 inline constexpr std::size_t hello_max_size = ik_hello_min_size + max_token_size;
 inline constexpr std::size_t reply_size = framing_size + 32 + crypto::key_agreement::tag_size;
 inline constexpr std::size_t max_reply_payload = 64;

@@ -53,7 +53,8 @@ outcome run(const crypto::key_agreement& real, handshake_pattern pattern, bool c
 
 } // namespace
 
-TEST_CASE("handshake faults: a failing hash, HMAC, DH, seal or open fails the handshake on either side") {
+TEST_CASE(
+  "handshake faults: a failing hash, HMAC, DH, seal or open fails the handshake on either side") {
   const auto& real = **crypto::find_key_agreement("sodium");
   for (auto pattern : {handshake_pattern::nk, handshake_pattern::ik}) {
     for (bool client_side : {true, false}) {

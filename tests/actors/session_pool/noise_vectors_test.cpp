@@ -134,10 +134,12 @@ std::size_t check_all(handshake_pattern pattern) {
 
 } // namespace
 
-TEST_CASE("noise vectors: every Noise_NK_25519_ChaChaPoly_SHA256 vector of flynn/noise, byte for byte") {
+TEST_CASE(
+  "noise vectors: every Noise_NK_25519_ChaChaPoly_SHA256 vector of flynn/noise, byte for byte") {
   CHECK(check_all(handshake_pattern::nk) == 4);
 }
 
-TEST_CASE("noise vectors: every Noise_IK_25519_ChaChaPoly_SHA256 vector of flynn/noise, byte for byte") {
+TEST_CASE(
+  "noise vectors: every Noise_IK_25519_ChaChaPoly_SHA256 vector of flynn/noise, byte for byte") {
   CHECK(check_all(handshake_pattern::ik) == 4);
 }

@@ -68,7 +68,8 @@ class scripted_key_agreement final : public crypto::key_agreement {
               std::uint8_t* shared) const override {
     if (trip(fault::dh))
       return false;
-    auto r = real_.dh(crypto::bytes_view{secret, key_size}, crypto::bytes_view{peer_public, key_size});
+    auto r =
+      real_.dh(crypto::bytes_view{secret, key_size}, crypto::bytes_view{peer_public, key_size});
     if (!r)
       return false;
     std::copy(r->begin(), r->end(), shared);
