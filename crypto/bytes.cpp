@@ -1,5 +1,9 @@
 #include "crypto/bytes.hpp"
 
+#include <openssl/crypto.h>
+
+#include "crypto/secret.hpp"
+
 namespace actorbench::crypto {
 
 namespace {
@@ -41,6 +45,11 @@ std::optional<bytes> from_hex(std::string_view hex) {
     out.push_back(static_cast<std::uint8_t>(hi << 4 | lo));
   }
   return out;
+}
+
+void cleanse(void* p, std::size_t size) noexcept {
+  if (size != 0)
+    OPENSSL_cleanse(p, size);
 }
 
 } // namespace actorbench::crypto

@@ -83,6 +83,9 @@ result<std::size_t> key_agreement::open(bytes_view key, bytes_view nonce, bytes_
   if (ciphertext.size < tag_size)
     return make_error(errc::bad_input, "chacha20-poly1305: shorter than its tag");
   auto verified = raw_open(key, nonce, ad, ciphertext, out);
+  // Whatever a library wrote before it failed is unverified: never leave it.
+  if (!verified || !*verified)
+    cleanse(out, ciphertext.size - tag_size);
   if (!verified)
     return verified.err();
   if (!*verified)
@@ -90,16 +93,23 @@ result<std::size_t> key_agreement::open(bytes_view key, bytes_view nonce, bytes_
   return ciphertext.size - tag_size;
 }
 
-std::pair<digest, digest> key_agreement::hkdf2(const digest& chaining_key, bytes_view ikm) const {
+result<std::pair<digest, digest>> key_agreement::hkdf2(const digest& chaining_key,
+                                                       bytes_view ikm) const {
   // RFC 5869 with an empty info: extract, then two expand blocks.
-  const digest prk = hmac({chaining_key.data(), chaining_key.size()}, ikm);
+  auto prk = hmac({chaining_key.data(), chaining_key.size()}, ikm);
+  if (!prk)
+    return prk.err();
   const std::uint8_t one = 1;
-  const digest first = hmac({prk.data(), prk.size()}, {&one, 1});
-  std::array<std::uint8_t, 33> block{};
-  std::copy(first.begin(), first.end(), block.begin());
+  auto first = hmac({prk->data(), prk->size()}, {&one, 1});
+  if (!first)
+    return first.err();
+  secret_array<33> block;
+  std::copy(first->begin(), first->end(), block.begin());
   block[32] = 2;
-  const digest second = hmac({prk.data(), prk.size()}, {block.data(), block.size()});
-  return {first, second};
+  auto second = hmac({prk->data(), prk->size()}, {block.data(), block.size()});
+  if (!second)
+    return second.err();
+  return std::pair<digest, digest>{*first, *second};
 }
 
 void wipe(bytes& secret) noexcept {
@@ -109,7 +119,7 @@ void wipe(bytes& secret) noexcept {
 }
 
 void wipe(digest& secret) noexcept {
-  OPENSSL_cleanse(secret.data(), secret.size());
+  cleanse(secret.data(), secret.size());
 }
 
 result<const key_agreement*> find_key_agreement(std::string_view name) {

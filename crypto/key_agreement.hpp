@@ -10,6 +10,7 @@
 
 #include "crypto/bytes.hpp"
 #include "crypto/error.hpp"
+#include "crypto/secret.hpp"
 
 namespace actorbench::crypto {
 
@@ -19,8 +20,10 @@ struct key_pair {
   bytes secret_key;
 };
 
-/// A SHA-256 digest (also the handshake's transcript hash and chaining key).
-using digest = std::array<std::uint8_t, 32>;
+/// A SHA-256 digest (also the handshake's transcript hash, chaining key and
+/// message keys): it wipes itself, so no key derived in a handshake outlives
+/// the object holding it.
+using digest = secret_array<32>;
 
 class key_agreement;
 
@@ -99,11 +102,12 @@ class key_agreement {
   result<bytes> dh(const prepared_secret* prepared, bytes_view secret,
                    bytes_view peer_public) const;
 
-  /// SHA-256 of `a` followed by `b` (Noise's MixHash).
-  virtual digest hash(bytes_view a, bytes_view b = {}) const = 0;
+  /// SHA-256 of `a` followed by `b` (Noise's MixHash). Errors:
+  /// backend_failure when the library reports one (never a made-up digest).
+  virtual result<digest> hash(bytes_view a, bytes_view b = {}) const = 0;
 
-  /// HMAC-SHA256 of `data` under `key`.
-  virtual digest hmac(bytes_view key, bytes_view data) const = 0;
+  /// HMAC-SHA256 of `data` under `key`. Errors: backend_failure, as hash().
+  virtual result<digest> hmac(bytes_view key, bytes_view data) const = 0;
 
   /// Encrypts `plaintext` into `out` (plaintext.size + tag_size bytes) and
   /// authenticates `ad` with it. Errors: bad_key_length, bad_nonce_length.
@@ -111,14 +115,17 @@ class key_agreement {
                            std::uint8_t* out) const;
 
   /// Verifies and decrypts `ciphertext` (with its tag) into `out`
-  /// (ciphertext.size - tag_size bytes). Errors: authentication_failed,
+  /// (ciphertext.size - tag_size bytes); on any error `out` holds zeros, never
+  /// unverified plaintext. Errors: authentication_failed,
   /// bad_input (shorter than a tag), bad_key_length, bad_nonce_length.
   result<std::size_t> open(bytes_view key, bytes_view nonce, bytes_view ad, bytes_view ciphertext,
                            std::uint8_t* out) const;
 
   /// HKDF-SHA256 with two outputs, as Noise uses it: the salt is
   /// `chaining_key`, the input keying material `ikm`, the info empty.
-  std::pair<digest, digest> hkdf2(const digest& chaining_key, bytes_view ikm) const;
+  /// Errors: hmac()'s, so a failing HMAC fails the caller instead of
+  /// deriving keys from a digest of zeros.
+  result<std::pair<digest, digest>> hkdf2(const digest& chaining_key, bytes_view ikm) const;
 
  protected:
   /// X25519 into `shared` (32 bytes) of arguments whose lengths dh() checked;

@@ -52,8 +52,8 @@ class openssl_secret final : public prepared_secret {
 
 /// X25519 of `own` and the raw `peer_public` into `shared` (32 bytes).
 bool derive(EVP_PKEY* own, const std::uint8_t* peer_public, std::uint8_t* shared) {
-  evp_pkey_ptr peer{EVP_PKEY_new_raw_public_key(EVP_PKEY_X25519, nullptr, peer_public,
-                                                key_agreement::key_size)};
+  evp_pkey_ptr peer{
+    EVP_PKEY_new_raw_public_key(EVP_PKEY_X25519, nullptr, peer_public, key_agreement::key_size)};
   evp_pkey_ctx_ptr ctx{own && peer ? EVP_PKEY_CTX_new(own, nullptr) : nullptr};
   std::size_t len = key_agreement::key_size;
   const bool ok = ctx && EVP_PKEY_derive_init(ctx.get()) == 1
@@ -118,25 +118,30 @@ class openssl_agreement final : public key_agreement {
     return derive(static_cast<const openssl_secret&>(secret).get(), peer_public, shared);
   }
 
-  digest hash(bytes_view a, bytes_view b) const override {
-    digest out{};
+  result<digest> hash(bytes_view a, bytes_view b) const override {
+    digest out;
     evp_md_ctx_ptr ctx{EVP_MD_CTX_new()};
     unsigned int len = 0;
-    // Only out of memory makes these fail; the all-zero digest then fails
-    // every later check instead of passing one.
-    if (ctx && EVP_DigestInit_ex(ctx.get(), md_.get(), nullptr) == 1
-        && EVP_DigestUpdate(ctx.get(), a.data, a.size) == 1
-        && EVP_DigestUpdate(ctx.get(), b.data, b.size) == 1)
-      EVP_DigestFinal_ex(ctx.get(), out.data(), &len);
+    if (!ctx || EVP_DigestInit_ex(ctx.get(), md_.get(), nullptr) != 1
+        || EVP_DigestUpdate(ctx.get(), a.data, a.size) != 1
+        || EVP_DigestUpdate(ctx.get(), b.data, b.size) != 1
+        || EVP_DigestFinal_ex(ctx.get(), out.data(), &len) != 1 || len != out.size())
+      return openssl_failure("SHA-256");
     return out;
   }
 
-  digest hmac(bytes_view key, bytes_view data) const override {
-    digest out{};
+  result<digest> hmac(bytes_view key, bytes_view data) const override {
+    digest out;
     unsigned int len = 0;
     static const std::uint8_t empty = 0;
-    HMAC(md_.get(), key.size ? key.data : &empty, static_cast<int>(key.size),
-         data.size ? data.data : &empty, data.size, out.data(), &len);
+    // HMAC() returns null on failure and leaves `out` as it was (zeros): a
+    // chaining key of zeros would make the session keys public.
+    if (key.size > INT_MAX
+        || HMAC(md_.get(), key.size ? key.data : &empty, static_cast<int>(key.size),
+                data.size ? data.data : &empty, data.size, out.data(), &len)
+             == nullptr
+        || len != out.size())
+      return openssl_failure("HMAC-SHA256");
     return out;
   }
 
@@ -169,8 +174,11 @@ class openssl_agreement final : public key_agreement {
     if (!ctx || EVP_DecryptInit_ex2(ctx.get(), aead_.get(), key.data, nonce.data, nullptr) != 1
         || (ad.size && EVP_DecryptUpdate(ctx.get(), nullptr, &n, ad.data, int(ad.size)) != 1)
         || (len && EVP_DecryptUpdate(ctx.get(), out, &n, ciphertext.data, int(len)) != 1)
-        || EVP_CIPHER_CTX_ctrl(ctx.get(), EVP_CTRL_AEAD_SET_TAG, int(tag_size), tag) != 1)
+        || EVP_CIPHER_CTX_ctrl(ctx.get(), EVP_CTRL_AEAD_SET_TAG, int(tag_size), tag) != 1) {
+      // DecryptUpdate may have written plaintext whose tag nobody checked.
+      OPENSSL_cleanse(out, len);
       return openssl_failure("chacha20-poly1305 open");
+    }
     if (EVP_DecryptFinal_ex(ctx.get(), out + len, &fin) == 1)
       return true;
     detail::take_openssl_errors();

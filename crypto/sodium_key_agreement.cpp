@@ -33,30 +33,39 @@ class sodium_agreement final : public key_agreement {
     return crypto_scalarmult(shared, secret, peer_public) == 0;
   }
 
-  digest hash(bytes_view a, bytes_view b) const override {
+  result<digest> hash(bytes_view a, bytes_view b) const override {
     crypto_hash_sha256_state st;
-    crypto_hash_sha256_init(&st);
-    crypto_hash_sha256_update(&st, a.data, a.size);
-    crypto_hash_sha256_update(&st, b.data, b.size);
-    digest out{};
-    crypto_hash_sha256_final(&st, out.data());
+    digest out;
+    const bool ok = crypto_hash_sha256_init(&st) == 0
+                    && crypto_hash_sha256_update(&st, a.data, a.size) == 0
+                    && crypto_hash_sha256_update(&st, b.data, b.size) == 0
+                    && crypto_hash_sha256_final(&st, out.data()) == 0;
+    sodium_memzero(&st, sizeof st);
+    if (!ok)
+      return make_error(errc::backend_failure, "sodium: crypto_hash_sha256 failed");
     return out;
   }
 
-  digest hmac(bytes_view key, bytes_view data) const override {
+  result<digest> hmac(bytes_view key, bytes_view data) const override {
+    // The state holds the key's pads: wiped whatever happens.
     crypto_auth_hmacsha256_state st;
-    crypto_auth_hmacsha256_init(&st, key.data, key.size);
-    crypto_auth_hmacsha256_update(&st, data.data, data.size);
-    digest out{};
-    crypto_auth_hmacsha256_final(&st, out.data());
+    digest out;
+    const bool ok = crypto_auth_hmacsha256_init(&st, key.data, key.size) == 0
+                    && crypto_auth_hmacsha256_update(&st, data.data, data.size) == 0
+                    && crypto_auth_hmacsha256_final(&st, out.data()) == 0;
+    sodium_memzero(&st, sizeof st);
+    if (!ok)
+      return make_error(errc::backend_failure, "sodium: crypto_auth_hmacsha256 failed");
     return out;
   }
 
   result<std::size_t> raw_seal(bytes_view key, bytes_view nonce, bytes_view ad,
                                bytes_view plaintext, std::uint8_t* out) const override {
     unsigned long long n = 0;
-    crypto_aead_chacha20poly1305_ietf_encrypt(out, &n, plaintext.data, plaintext.size, ad.data,
-                                              ad.size, nullptr, nonce.data, key.data);
+    if (crypto_aead_chacha20poly1305_ietf_encrypt(out, &n, plaintext.data, plaintext.size, ad.data,
+                                                  ad.size, nullptr, nonce.data, key.data)
+        != 0)
+      return make_error(errc::backend_failure, "sodium: chacha20-poly1305 encryption failed");
     return static_cast<std::size_t>(n);
   }
 

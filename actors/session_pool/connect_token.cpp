@@ -39,7 +39,7 @@ result<crypto::bytes> issue_token(const crypto::key_agreement& aead, crypto::byt
     return token_error(errc::bad_parameter, "server address of "
                                               + std::to_string(fields.server_address.size())
                                               + " bytes (valid: at most 255)");
-  std::array<std::uint8_t, token_fixed_fields + max_address_size> plain{};
+  crypto::secret_array<token_fixed_fields + max_address_size> plain;
   put_u64_be(plain.data(), fields.client_id);
   put_u64_be(plain.data() + 8, fields.expiry_unix_s);
   put_u64_be(plain.data() + 16, fields.token_id);
@@ -76,7 +76,7 @@ result<token_fields> token_verifier::accept(crypto::bytes_view token, std::uint6
   if (token.data[0] != token_version)
     return token_error(errc::malformed_input,
                        "connect token version " + std::to_string(token.data[0]) + " (valid: 1)");
-  std::array<std::uint8_t, max_token_size> plain{};
+  crypto::secret_array<max_token_size> plain;
   auto opened =
     aead_.open(key_, {token.data + 1, crypto::key_agreement::nonce_size}, {token.data, 1},
                {token.data + token_header, token.size - token_header}, plain.data());

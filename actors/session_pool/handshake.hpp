@@ -5,6 +5,8 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <string_view>
+#include <vector>
 
 #include "actors/error.hpp"
 #include "actors/session_pool/connect_token.hpp"
@@ -13,28 +15,54 @@
 
 namespace actorbench::actors {
 
-// A Noise NK-shaped handshake: the client knows (pins) the server's static
-// X25519 key; one message each way.
-//   client_hello: type 1 || version 1 || e (32) || AEAD(k_es, token) (token + 16)
-//   server_reply: type 2 || version 1 || e (32) || AEAD(k_ee, empty) (16)
-// Both ends hash every byte of both messages, and the server's static key,
-// into the transcript h; k_es comes from DH(e_c, s) and k_ee from
-// DH(e_s, e_c), chained with HKDF. Only the holder of s can read the hello
-// or make a reply that verifies (server authentication); the session keys
-// depend on ephemeral secrets only, which are wiped (forward secrecy).
+// The handshake is the Noise protocol framework's (revision 34), one
+// message each way, in one of two patterns the embedder picks:
+//   Noise_NK_25519_ChaChaPoly_SHA256: the client knows (pins) the server's
+//     static key; the server learns nothing about the client but what the
+//     first message's payload (a connect token) says.
+//       -> e, es, payload          <- e, ee, payload
+//   Noise_IK_25519_ChaChaPoly_SHA256: the client also has a static key the
+//     server knows (WireGuard's pattern); the server authenticates it.
+//       -> e, es, s, ss, payload   <- e, ee, se, payload
+// Both mix in the prologue "actorbench handshake" || version first. On the
+// wire each Noise message has two framing bytes before it, outside Noise:
+//   hello: type (1: NK, 3: IK) || version (2) || Noise message 1
+//   reply: type 2 || version 2 || Noise message 2 (48 bytes, empty payload)
+// The session keys are Noise's Split(): the client sends with the first.
 
-/// Message types and the protocol version, the first two bytes of each.
+/// Message types and the protocol version, the framing before each message.
 inline constexpr std::uint8_t hello_type = 1;
 inline constexpr std::uint8_t reply_type = 2;
-inline constexpr std::uint8_t handshake_version = 1;
-/// Sizes: the fixed part of a hello (no token), the largest one, a reply.
-inline constexpr std::size_t hello_min_size = 2 + 32 + crypto::key_agreement::tag_size;
-inline constexpr std::size_t hello_max_size = hello_min_size + max_token_size;
-inline constexpr std::size_t reply_size = 2 + 32 + crypto::key_agreement::tag_size;
+inline constexpr std::uint8_t ik_hello_type = 3;
+inline constexpr std::uint8_t handshake_version = 2;
+inline constexpr std::size_t framing_size = 2;
+
+/// Which Noise pattern a handshake runs.
+enum class handshake_pattern : std::uint8_t { nk, ik };
+
+/// Its Noise protocol name, e.g. "Noise_NK_25519_ChaChaPoly_SHA256".
+std::string_view protocol_name(handshake_pattern pattern) noexcept;
+
+/// The prologue both sides mix in when none is given: "actorbench handshake"
+/// followed by the version byte, so that a peer of another version fails to
+/// verify the first message instead of misreading it.
+crypto::bytes_view default_prologue() noexcept;
+
+/// Sizes: the fixed part of a hello (no token) per pattern, the largest
+/// hello, a reply (with an empty payload) and the largest reply payload.
+inline constexpr std::size_t hello_min_size = framing_size + 32 + crypto::key_agreement::tag_size;
+inline constexpr std::size_t ik_hello_min_size =
+  hello_min_size + 32 + crypto::key_agreement::tag_size;
+inline constexpr std::size_t hello_max_size = ik_hello_min_size + max_token_size;
+inline constexpr std::size_t reply_size = framing_size + 32 + crypto::key_agreement::tag_size;
+inline constexpr std::size_t max_reply_payload = 64;
 
 /// A client hello's parts, pointing into the parsed bytes.
 struct client_hello_view {
+  handshake_pattern pattern = handshake_pattern::nk;
   crypto::bytes_view ephemeral;
+  /// IK: the client's static key, encrypted, with its tag; empty for NK.
+  crypto::bytes_view sealed_static;
   /// The encrypted token with its tag (just a tag when there is none).
   crypto::bytes_view sealed_token;
 };
@@ -42,6 +70,7 @@ struct client_hello_view {
 /// A server reply's parts, pointing into the parsed bytes.
 struct server_reply_view {
   crypto::bytes_view ephemeral;
+  /// The encrypted payload with its tag (just the tag in the game's replies).
   crypto::bytes_view tag;
 };
 
@@ -64,12 +93,17 @@ struct server_identity {
 };
 
 /// One side's keys after a handshake: the client's send key is the server's
-/// receive key and the other way round. 32 bytes each.
+/// receive key and the other way round. 32 bytes each; wiped when the
+/// object goes (so every copy is).
 struct session_keys {
   crypto::bytes send, receive;
   /// The final transcript hash, the same on both sides (a session id for
   /// logs, or for binding a later exchange to this one).
   std::array<std::uint8_t, 32> transcript{};
+  ~session_keys() {
+    crypto::wipe(send);
+    crypto::wipe(receive);
+  }
 };
 
 /// A server's outcome for one hello: the reply to send and the keys.
@@ -78,19 +112,42 @@ struct accepted_client {
   session_keys keys;
   /// The connect token's fields when a verifier checked one.
   std::optional<token_fields> token;
+  /// IK: the client's static public key, authenticated and one of the
+  /// server's known_clients; empty for NK.
+  crypto::bytes client_static;
+  /// The first message's decrypted payload when no verifier read it as a
+  /// token (the embedder's to judge); empty otherwise.
+  crypto::bytes payload;
+  ~accepted_client() { crypto::wipe(payload); }
 };
 
-/// The running hash and chaining key of a handshake (internal to both sides).
+/// What a client runs: the pattern, its static key for IK, the prologue.
+struct client_options {
+  handshake_pattern pattern = handshake_pattern::nk;
+  /// IK: the client's static X25519 key pair (the server must know the
+  /// public key); unused for NK.
+  const crypto::key_pair* static_keys = nullptr;
+  /// Must be the server's (Noise mixes it in before the first message).
+  crypto::bytes_view prologue = default_prologue();
+};
+
+/// What a server runs: one pattern (a hello of the other is refused).
+struct server_options {
+  handshake_pattern pattern = handshake_pattern::nk;
+  /// IK: the client static public keys accepted (32 bytes each); a hello
+  /// from any other key is refused. Required for IK.
+  const std::vector<crypto::bytes>* known_clients = nullptr;
+  /// Must be the clients'.
+  crypto::bytes_view prologue = default_prologue();
+  /// Sent encrypted in the reply (at most max_reply_payload bytes); the
+  /// game sends none.
+  crypto::bytes_view reply_payload;
+};
+
+/// Noise's running hash and chaining key (internal to both sides); both
+/// are digests, which wipe themselves.
 struct handshake_state {
-  crypto::digest h{}, ck{};
-  handshake_state() = default;
-  handshake_state(const handshake_state&) = default;
-  handshake_state& operator=(const handshake_state&) = default;
-  /// The chaining key leads to the session keys: no copy outlives its use.
-  ~handshake_state() {
-    crypto::wipe(ck);
-    crypto::wipe(h);
-  }
+  crypto::digest h, ck;
 };
 
 /// The client's side: begin() makes the hello, finish() checks the reply.
@@ -102,6 +159,11 @@ class client_handshake {
   static result<client_handshake> begin(const crypto::key_agreement& ka,
                                         crypto::bytes_view server_public,
                                         crypto::bytes_view token = {});
+  /// The same in the pattern and with the prologue of `options`; IK also
+  /// needs options.static_keys (bad_parameter without).
+  static result<client_handshake> begin(const crypto::key_agreement& ka,
+                                        crypto::bytes_view server_public, crypto::bytes_view token,
+                                        const client_options& options);
 
   /// The message to send.
   crypto::bytes_view hello() const noexcept { return hello_; }
@@ -111,7 +173,8 @@ class client_handshake {
   /// one injected by someone else. Errors: malformed_input,
   /// authentication_failed (another server key, a tampered message),
   /// bad_parameter (after it succeeded once).
-  result<session_keys> finish(crypto::bytes_view server_reply);
+  /// `payload`, when set, receives the reply's decrypted payload.
+  result<session_keys> finish(crypto::bytes_view server_reply, crypto::bytes* payload = nullptr);
 
   client_handshake(client_handshake&&) noexcept = default;
   /// Wipes this handshake's ephemeral secret before taking `other`'s.
@@ -126,6 +189,8 @@ class client_handshake {
   handshake_state state_;
   /// Prepared, so that both of its DHs skip loading the secret.
   crypto::prepared_key_pair ephemeral_;
+  /// IK: the client's static secret, for se in finish().
+  crypto::bytes static_secret_;
   crypto::bytes hello_;
 };
 
@@ -137,5 +202,12 @@ class client_handshake {
 result<accepted_client> respond(const crypto::key_agreement& ka, const server_identity& identity,
                                 crypto::bytes_view hello, token_verifier* verifier,
                                 std::uint64_t now_unix_s);
+
+/// The same in the pattern of `options`: for IK also authentication_failed
+/// for a client key not in options.known_clients, bad_parameter when there
+/// are none.
+result<accepted_client> respond(const crypto::key_agreement& ka, const server_identity& identity,
+                                crypto::bytes_view hello, token_verifier* verifier,
+                                std::uint64_t now_unix_s, const server_options& options);
 
 } // namespace actorbench::actors

@@ -15,26 +15,27 @@ constexpr std::uint64_t bit_of(std::uint64_t counter) noexcept {
 } // namespace
 
 replay_verdict replay_window::check(std::uint64_t counter) const noexcept {
-  if (counter >= top_)
+  if (!any_ || counter > newest_)
     return replay_verdict::fresh;
-  if (top_ - 1 - counter >= size)
+  if (newest_ - counter >= size)
     return replay_verdict::too_old;
   return (bits_[word_of(counter, words)] & bit_of(counter)) != 0 ? replay_verdict::duplicate
                                                                  : replay_verdict::fresh;
 }
 
 void replay_window::accept(std::uint64_t counter) noexcept {
-  if (counter >= top_) {
+  if (!any_ || counter > newest_) {
     // Clear the words between the newest one so far and the new counter's,
     // at most the whole ring; before any packet, the ring is already clear.
-    if (top_ > 0) {
-      const std::uint64_t from = (top_ - 1) / 64, to = counter / 64;
+    if (any_) {
+      const std::uint64_t from = newest_ / 64, to = counter / 64;
       const std::uint64_t gap = to - from < words ? to - from : words;
       for (std::uint64_t i = 1; i <= gap; ++i)
         bits_[word_of((from + i) * 64, words)] = 0;
     }
-    top_ = counter + 1;
-  } else if (top_ - 1 - counter >= size) {
+    newest_ = counter;
+    any_ = true;
+  } else if (newest_ - counter >= size) {
     return;
   }
   bits_[word_of(counter, words)] |= bit_of(counter);

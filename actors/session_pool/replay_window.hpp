@@ -3,6 +3,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 
 namespace actorbench::actors {
 
@@ -39,13 +40,18 @@ class replay_window {
   /// so that a forged packet cannot move the window.
   void accept(std::uint64_t counter) noexcept;
 
-  /// The highest counter accepted plus one; 0 before any.
-  std::uint64_t top() const noexcept { return top_; }
+  /// The highest counter accepted; nothing before any.
+  std::optional<std::uint64_t> newest() const noexcept {
+    return any_ ? std::optional<std::uint64_t>{newest_} : std::nullopt;
+  }
 
  private:
   static constexpr std::size_t words = ring_bits / 64;
   std::array<std::uint64_t, words> bits_{};
-  std::uint64_t top_ = 0;
+  // The newest counter itself, not one past it: one past 2^64-1 is 0, and
+  // the window would take every counter for new again.
+  std::uint64_t newest_ = 0;
+  bool any_ = false;
 };
 
 } // namespace actorbench::actors

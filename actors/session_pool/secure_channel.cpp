@@ -173,21 +173,23 @@ open_result channel_receiver::open(crypto::bytes_view packet, channel_clock::tim
   const std::uint64_t counter = get_u64_be(packet.data + 1);
   const crypto::bytes_view body{packet.data + channel_header_size,
                                 packet.size - channel_header_size};
-  out.plaintext.resize(body.size - aead_->overhead);
+  // decrypt() may write in.size bytes (its contract), tag included.
+  out.plaintext.resize(body.size);
   auto n = st->context->decrypt(data_nonce(aead_->nonce_size, epoch, counter).view(), body,
                                 out.plaintext.data());
   if (!n) {
-    out.plaintext.clear();
+    crypto::wipe(out.plaintext);
     out.verdict = packet_verdict::forged;
     return out;
   }
+  // An authentic packet refused as a replay is still plaintext: wiped.
   switch (st->window.check(counter)) {
     case replay_verdict::duplicate:
-      out.plaintext.clear();
+      crypto::wipe(out.plaintext);
       out.verdict = packet_verdict::duplicate;
       return out;
     case replay_verdict::too_old:
-      out.plaintext.clear();
+      crypto::wipe(out.plaintext);
       out.verdict = packet_verdict::too_old;
       return out;
     case replay_verdict::fresh:

@@ -2,8 +2,9 @@
 // (actors/session_pool/handshake, connect_token), all parsed from untrusted
 // bytes. The first byte picks what the rest is:
 // (the high bit: with a token verifier, in modes 0 and 4)
-//  0: a client hello at a server (with or without a token verifier): parsing
-//     agrees with the sizes, and a hello nobody sealed never succeeds;
+//  0: a client hello at an NK and an IK server (with or without a token
+//     verifier): parsing agrees with the sizes, and a hello nobody sealed
+//     never succeeds;
 //  1: a server reply at a client that sent a real hello: never succeeds;
 //  2: a connect token at a verifier: never accepted (nobody sealed it);
 //  3: token plaintext, sealed under the verifier's key: the fields parse or
@@ -13,6 +14,7 @@
 //     token is the verifier's.
 #include <cstdio>
 #include <cstdlib>
+#include <vector>
 
 #include "actors/session_pool/connect_token.hpp"
 #include "actors/session_pool/handshake.hpp"
@@ -58,24 +60,40 @@ const crypto::bytes& token_key() {
   return key;
 }
 
+// A client static key the IK server knows (not the one any input holds).
+const std::vector<crypto::bytes>& known_clients() {
+  static const std::vector<crypto::bytes> keys{crypto::bytes(32, 0x33)};
+  return keys;
+}
+
 void check_hello(const crypto::bytes& in, bool with_verifier) {
   auto view = parse_client_hello(in);
-  const bool sized = in.size() >= hello_min_size && in.size() <= hello_max_size;
-  if (view.has_value() != (sized && in[0] == hello_type && in[1] == handshake_version))
+  const bool ik = !in.empty() && in[0] == ik_hello_type;
+  const bool typed = !in.empty() && (in[0] == hello_type || ik);
+  const std::size_t fixed = ik ? ik_hello_min_size : hello_min_size;
+  const bool sized = in.size() >= fixed && in.size() <= fixed + max_token_size;
+  if (view.has_value() != (typed && sized && in[1] == handshake_version))
     fail("parse_client_hello disagrees with the layout");
   if (view
       && (view->ephemeral.data != in.data() + 2 || view->ephemeral.size != 32
-          || view->sealed_token.size != in.size() - 34))
+          || view->sealed_static.size != (ik ? 48u : 0u)
+          || view->sealed_token.size != in.size() - (fixed - 16)))
     fail("a hello's parts are not where the layout puts them");
   token_verifier verifier{ka(), token_key()};
   if (respond(ka(), identity(), in, with_verifier ? &verifier : nullptr, now))
     fail("a hello nobody sealed was accepted");
+  server_options ik_server;
+  ik_server.pattern = handshake_pattern::ik;
+  ik_server.known_clients = &known_clients();
+  if (respond(ka(), identity(), in, with_verifier ? &verifier : nullptr, now, ik_server))
+    fail("an IK hello nobody sealed was accepted");
 }
 
 void check_reply(const crypto::bytes& in) {
   auto view = parse_server_reply(in);
   if (view.has_value()
-      != (in.size() == reply_size && in[0] == reply_type && in[1] == handshake_version))
+      != (in.size() >= reply_size && in.size() <= reply_size + max_reply_payload
+          && in[0] == reply_type && in[1] == handshake_version))
     fail("parse_server_reply disagrees with the layout");
   auto client = client_handshake::begin(ka(), identity().public_key);
   if (!client)

@@ -23,7 +23,7 @@ TEST_CASE("replay window: a replayed packet is rejected as a duplicate") {
   CHECK(receive(w, 1) == replay_verdict::fresh);
   CHECK(receive(w, 0) == replay_verdict::duplicate);
   CHECK(receive(w, 1) == replay_verdict::duplicate);
-  CHECK(w.top() == 2);
+  CHECK(w.newest() == std::uint64_t{1});
 }
 
 TEST_CASE("replay window: packets reordered within the window are accepted exactly once") {
@@ -60,10 +60,23 @@ TEST_CASE("replay window: check alone never moves the window") {
   replay_window w;
   CHECK(w.check(5) == replay_verdict::fresh);
   CHECK(w.check(5) == replay_verdict::fresh);
-  CHECK(w.top() == 0);
+  CHECK(!w.newest());
   w.accept(5);
   CHECK(w.check(5) == replay_verdict::duplicate);
   CHECK(w.check(4) == replay_verdict::fresh);
+}
+
+TEST_CASE("replay window: the last counter, 2^64-1, is accepted once and the window stays") {
+  replay_window w;
+  const std::uint64_t last = ~std::uint64_t{0};
+  CHECK(receive(w, last - 3) == replay_verdict::fresh);
+  CHECK(receive(w, last) == replay_verdict::fresh);
+  CHECK(w.newest() == last);
+  CHECK(receive(w, last) == replay_verdict::duplicate);
+  CHECK(receive(w, last - 3) == replay_verdict::duplicate);
+  CHECK(receive(w, last - 1) == replay_verdict::fresh);
+  CHECK(receive(w, 5) == replay_verdict::too_old);
+  CHECK(receive(w, 0) == replay_verdict::too_old);
 }
 
 TEST_CASE("nonce counter: hands out each value once and nothing at its limit") {

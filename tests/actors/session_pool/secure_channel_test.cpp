@@ -160,3 +160,27 @@ TEST_CASE("secure channel: a cipher that is not an AEAD is refused") {
   CHECK(r.err().code == errc::bad_parameter);
   CHECK(r.err().detail.find("aes-128-ctr") != std::string::npos);
 }
+
+TEST_CASE("secure channel: an authentic replay's plaintext is wiped, not left in the buffer") {
+  auto [client, server] = make_pair_on("sodium", "chacha20-poly1305", rekey_policy{});
+  auto p = seal(client, "secret move: castle at dawn");
+  REQUIRE(server.open(p, t0).verdict == packet_verdict::ok);
+  auto again = server.open(p, t0);
+  REQUIRE(again.verdict == packet_verdict::duplicate);
+  CHECK(again.plaintext.empty());
+  // The buffer decrypt() wrote into is kept (capacity) and must hold zeros.
+  const std::uint8_t* room = again.plaintext.data();
+  std::size_t nonzero = 0;
+  for (std::size_t i = 0; room != nullptr && i < again.plaintext.capacity(); ++i)
+    nonzero += room[i] != 0;
+  CHECK(nonzero == 0);
+}
+
+TEST_CASE("secure channel: open gives decrypt the room its contract asks (the whole input)") {
+  auto [client, server] = make_pair_on("sodium", "chacha20-poly1305", rekey_policy{});
+  auto p = seal(client, "hello");
+  auto r = server.open(p, t0);
+  REQUIRE(r.verdict == packet_verdict::ok);
+  CHECK(text(r) == "hello");
+  CHECK(r.plaintext.capacity() >= p.size() - channel_header_size);
+}

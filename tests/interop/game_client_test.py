@@ -1,0 +1,113 @@
+#!/usr/bin/python3
+"""CTest: a client on dissononce completes the handshake with game_server
+and gets the verdicts its packets deserve.
+
+usage: game_client_test.py GAME_SERVER tcp|udp
+
+Starts the server on a free loopback port with chacha20-poly1305, reads its
+port and key from its output, then: handshake (hello -> welcome), three
+sealed packets (accepted), one with a byte flipped (forged), one sent again
+(duplicate). Exit 0 when all hold, 1 with the reason otherwise."""
+import os
+import re
+import subprocess
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import noise_peer as peer  # noqa: E402
+
+
+def fail(why):
+    print("game_client_test: FAIL: " + why)
+    sys.exit(1)
+
+
+def start_server(binary, transport):
+    proc = subprocess.Popen([binary, "--port", "0", "--transport", transport, "--duration", "60",
+                             "--cipher", "chacha20-poly1305"],
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    port = key = None
+    deadline = time.time() + 15
+    while time.time() < deadline and (port is None or key is None):
+        line = proc.stdout.readline()
+        if not line:
+            break
+        m = re.match(r"game_server: listening on .*:(\d+),", line)
+        port = int(m.group(1)) if m else port
+        m = re.match(r"game_server: server key ([0-9a-f]{64})$", line.strip())
+        key = bytes.fromhex(m.group(1)) if m else key
+    if port is None or key is None:
+        proc.kill()
+        fail("the server printed no port and key within 15 s")
+    return proc, port, key
+
+
+def handshake(link, key, udp):
+    client = peer.Initiator(key)
+    for attempt in range(10):  # UDP: the hello or the welcome may be lost
+        link.send(peer.HELLO, client.hello)
+        try:
+            kind, payload = link.receive()
+        except TimeoutError:
+            if udp:
+                continue
+            raise
+        if kind != peer.WELCOME:
+            fail("hello answered with frame type %d, not welcome" % kind)
+        return client.finish(payload)
+    fail("no welcome after 10 hellos")
+
+
+def verdict(link):
+    kind, payload = link.receive()
+    if kind == peer.ACCEPTED:
+        return "accepted"
+    if kind == peer.REJECTED and len(payload) == 1:
+        return peer.REASONS.get(payload[0], "reason %d" % payload[0])
+    fail("a packet answered with frame type %d" % kind)
+
+
+def main():
+    if len(sys.argv) != 3 or sys.argv[2] not in ("tcp", "udp"):
+        print("usage: game_client_test.py GAME_SERVER tcp|udp", file=sys.stderr)
+        return 2
+    binary, transport = sys.argv[1], sys.argv[2]
+    proc, port, key = start_server(binary, transport)
+    try:
+        link = peer.Link("127.0.0.1", port, transport, timeout=1.0 if transport == "udp" else 5.0)
+        send, receive = handshake(link, key, transport == "udp")
+        channel = peer.Channel(send, receive, "chacha20-poly1305")
+        link.sock.settimeout(5.0)
+        sent = []
+        for i in range(3):
+            sent.append(channel.seal(b"move %d" % i))
+            link.send(peer.PACKET, sent[-1])
+            got = verdict(link)
+            if got != "accepted":
+                fail("sealed packet %d: %s, not accepted" % (i, got))
+        tampered = bytearray(channel.seal(b"tampered"))
+        tampered[-1] ^= 1
+        link.send(peer.PACKET, bytes(tampered))
+        got = verdict(link)
+        if got != "forged":
+            fail("tampered packet: %s, not forged" % got)
+        link.send(peer.PACKET, sent[1])
+        got = verdict(link)
+        if got != "duplicate":
+            fail("replayed packet: %s, not duplicate" % got)
+        if transport == "udp":
+            link.send(peer.BYE)
+        link.close()
+        print("game_client_test: OK (%s): handshake, 3 accepted, 1 forged, 1 duplicate" % transport)
+        return 0
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

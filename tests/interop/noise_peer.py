@@ -1,0 +1,169 @@
+"""A client and a responder of actorbench's secure sessions written on
+python3-dissononce (the Noise handshake) and python3-cryptography (the
+session's AEAD): an implementation of the README's wire format that shares
+no code with the C++ one.
+
+Layers, each in one place:
+  frame()/read_frame()/datagram: the game server's framing (change here
+      when the front door changes);
+  hello/reply: framing bytes (type, version) around the Noise messages;
+  Channel: the secure channel's packets (epoch || counter || AEAD).
+"""
+import socket
+import struct
+
+from cryptography.hazmat.primitives.ciphers.aead import AESGCM, ChaCha20Poly1305
+from dissononce.cipher.chachapoly import ChaChaPolyCipher
+from dissononce.dh.x25519.private import PrivateKey
+from dissononce.dh.x25519.public import PublicKey
+from dissononce.dh.x25519.x25519 import X25519DH
+from dissononce.hash.sha256 import SHA256Hash
+from dissononce.processing.handshakepatterns.interactive.IK import IKHandshakePattern
+from dissononce.processing.handshakepatterns.interactive.NK import NKHandshakePattern
+from dissononce.processing.impl.cipherstate import CipherState
+from dissononce.processing.impl.handshakestate import HandshakeState
+from dissononce.processing.impl.symmetricstate import SymmetricState
+
+# -- the game server's framing -------------------------------------------------
+HELLO, PACKET, STATS_REQUEST, ACCEPTED, REJECTED, STATS, WELCOME, BYE = range(1, 9)
+REASONS = {1: "malformed", 2: "forged", 3: "duplicate", 4: "too_old"}
+
+
+def frame(kind, payload=b""):
+    """length (4, big-endian, 1 + payload) || type (1) || payload"""
+    return struct.pack(">IB", 1 + len(payload), kind) + payload
+
+
+def parse_frame(data):
+    """(type, payload) of one whole frame."""
+    (length,) = struct.unpack(">I", data[:4])
+    if length < 1 or len(data) != 4 + length:
+        raise ValueError("not one frame: %d bytes, length %d" % (len(data), length))
+    return data[4], data[5:]
+
+
+class Link:
+    """Frames over TCP (a stream) or UDP (one frame per datagram)."""
+
+    def __init__(self, host, port, transport, timeout=5.0):
+        self.udp = transport == "udp"
+        kind = socket.SOCK_DGRAM if self.udp else socket.SOCK_STREAM
+        self.sock = socket.socket(socket.AF_INET, kind)
+        self.sock.settimeout(timeout)
+        self.sock.connect((host, port))
+
+    def send(self, kind, payload=b""):
+        self.sock.sendall(frame(kind, payload))
+
+    def receive(self):
+        if self.udp:
+            return parse_frame(self.sock.recv(65536))
+        header = self._exactly(4)
+        (length,) = struct.unpack(">I", header)
+        return parse_frame(header + self._exactly(length))
+
+    def _exactly(self, n):
+        out = b""
+        while len(out) < n:
+            chunk = self.sock.recv(n - len(out))
+            if not chunk:
+                raise ConnectionError("connection closed")
+            out += chunk
+        return out
+
+    def close(self):
+        self.sock.close()
+
+
+# -- the handshake: framing bytes around Noise messages ------------------------
+VERSION = 2
+NK_HELLO, REPLY, IK_HELLO = 1, 2, 3
+PROLOGUE = b"actorbench handshake" + bytes([VERSION])
+
+
+def _state():
+    return HandshakeState(SymmetricState(CipherState(ChaChaPolyCipher()), SHA256Hash()), X25519DH())
+
+
+def _pair(secret):
+    """The key pair of a 32-byte X25519 secret."""
+    return X25519DH().generate_keypair(PrivateKey(secret))
+
+
+def _keys(cipherstates):
+    # dissononce has no accessor for a CipherState's key; the channel needs
+    # the raw key because its nonce layout is not Noise's transport one.
+    return cipherstates[0]._key, cipherstates[1]._key
+
+
+class Initiator:
+    """The client side: hello() to send, finish(reply) -> (send, receive) keys."""
+
+    def __init__(self, server_key, token=b"", static=None, prologue=PROLOGUE):
+        self.hs = _state()
+        pattern = IKHandshakePattern() if static else NKHandshakePattern()
+        s = _pair(static) if static else None
+        self.hs.initialize(pattern, True, prologue, s=s, rs=PublicKey(server_key))
+        message = bytearray()
+        self.hs.write_message(token, message)
+        self.hello = bytes([IK_HELLO if static else NK_HELLO, VERSION]) + bytes(message)
+
+    def finish(self, reply):
+        if reply[:2] != bytes([REPLY, VERSION]):
+            raise ValueError("not a reply: %s" % reply[:2].hex())
+        payload = bytearray()
+        send, receive = _keys(self.hs.read_message(reply[2:], payload))
+        return send, receive
+
+
+class Responder:
+    """The server side of NK: reply(hello) -> (reply bytes, token, (send, receive))."""
+
+    def __init__(self, static_secret, prologue=PROLOGUE):
+        self.static = _pair(static_secret)
+        self.prologue = prologue
+
+    @property
+    def public_key(self):
+        return self.static.public.data
+
+    def reply(self, hello):
+        if hello[:2] != bytes([NK_HELLO, VERSION]):
+            raise ValueError("not an NK hello: %s" % hello[:2].hex())
+        hs = _state()
+        hs.initialize(NKHandshakePattern(), False, self.prologue, s=self.static)
+        token = bytearray()
+        hs.read_message(hello[2:], token)
+        message = bytearray()
+        initiator_first = hs.write_message(b"", message)
+        # Split's first key is the initiator's sending key.
+        from_client, to_client = _keys(initiator_first)
+        return bytes([REPLY, VERSION]) + bytes(message), bytes(token), (to_client, from_client)
+
+
+# -- the secure channel ---------------------------------------------------------
+AEADS = {"chacha20-poly1305": (ChaCha20Poly1305, 32), "aes-256-gcm": (AESGCM, 32),
+         "aes-128-gcm": (AESGCM, 16)}
+
+
+class Channel:
+    """epoch (1) || counter (8, big-endian) || ciphertext || tag (16); the
+    nonce is epoch || counter || zeros (12 bytes), no associated data. Epoch 0
+    only (this client never rekeys)."""
+
+    def __init__(self, send_key, receive_key, cipher="chacha20-poly1305"):
+        make, size = AEADS[cipher]
+        self.sealer, self.opener = make(send_key[:size]), make(receive_key[:size])
+        self.counter = 0
+
+    @staticmethod
+    def _nonce(header):
+        return header + bytes(12 - len(header))
+
+    def seal(self, plaintext):
+        header = struct.pack(">BQ", 0, self.counter)
+        self.counter += 1
+        return header + self.sealer.encrypt(self._nonce(header), plaintext, None)
+
+    def open(self, packet):
+        return self.opener.decrypt(self._nonce(packet[:9]), packet[9:], None)
