@@ -1,7 +1,5 @@
 #include <doctest/doctest.h>
 
-#include <cmath> // std::isnan
-
 #include "bench/harness/noise_monitor.hpp"
 #include "bench/harness/noise_report.hpp"
 
