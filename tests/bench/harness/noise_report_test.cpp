@@ -1,3 +1,5 @@
+#include <cmath>
+
 #include <doctest/doctest.h>
 
 #include "bench/harness/noise_monitor.hpp"
