@@ -75,10 +75,10 @@ std::string parse_error_text(const toml::parse_error& e) {
       what.erase(0, colon + 2);
   auto line = "line " + std::to_string(e.source().begin.line);
   constexpr std::string_view redefine = "cannot redefine existing ";
-  if (what.rfind(redefine, 0) == 0) {
-    auto quote = what.find('\'');
-    auto kind = what.substr(redefine.size(), quote == std::string::npos ? 0 : quote - redefine.size());
-    auto name = quote == std::string::npos ? what : what.substr(quote);
+  // "... integer as dotted key-value pair" names no key: said as it is.
+  if (auto quote = what.find('\''); what.rfind(redefine, 0) == 0 && quote != std::string::npos) {
+    auto kind = what.substr(redefine.size(), quote - redefine.size());
+    auto name = what.substr(quote);
     if (kind.rfind("table", 0) == 0)
       return "section " + quoted_text(name, 80) + " appears twice (again on " + line + ")";
     return "key " + quoted_text(name, 80) + " is set twice (again on " + line + ")";

@@ -136,6 +136,12 @@ TEST_CASE("config: a key or section given twice is an error naming it and its li
   REQUIRE_FALSE(again);
   CHECK(again.err().message
         == "invalid --config 'f.toml': section 'keygen' appears twice (again on line 3)");
+  std::istringstream dotted{"procs = 1\nprocs.x = 2\n"};
+  auto both = parse_config(dotted, "f.toml");
+  REQUIRE_FALSE(both);
+  CHECK(both.err().message
+        == "invalid --config 'f.toml': cannot parse it as TOML: line 2: cannot redefine existing "
+           "integer as dotted key-value pair");
   // A top-level key and the same key in [fanout] are two tables' keys.
   CHECK(values("procs = 5\n[fanout]\nprocs = 7\n", "fanout"));
 }
