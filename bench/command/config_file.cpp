@@ -1,16 +1,31 @@
 #include "bench/command/config_file.hpp"
 
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cctype>
 #include <cerrno>
+#include <charconv>
 #include <cstdio>
 #include <cstring>
-#include <fstream>
+#include <optional>
 #include <sstream>
+#include <string_view>
 
-#include <CLI/CLI.hpp>
+// toml++ 3.3 asserts a precondition that `[[[` or `[=` breaks, where the
+// parser goes on to report the error: without NDEBUG its assert() would abort,
+// with NDEBUG under clang the broken precondition becomes __builtin_assume.
+// Its assertions off and NDEBUG unset, the check is neither.
+#pragma push_macro("NDEBUG")
+#undef NDEBUG
+#define TOML_ASSERT(expr) static_assert(true)
+#define TOML_HEADER_ONLY 1
+#define TOML_ENABLE_FORMATTERS 0
+#include <toml++/toml.h>
+#undef TOML_ASSERT
+#pragma pop_macro("NDEBUG")
 
 #include "bench/output/text_wrap.hpp"
 
@@ -19,7 +34,7 @@ namespace actorbench::bench {
 namespace {
 
 // A larger file is no settings file; reading it whole would only waste memory.
-constexpr off_t max_config_bytes = 1 << 20;
+constexpr std::size_t max_config_bytes = std::size_t{1} << 20;
 
 error invalid(const std::string& path, const std::string& why) {
   return bad_input("invalid --config '" + path + "': " + why);
@@ -31,11 +46,11 @@ bool is_key(const std::string& name) {
   });
 }
 
-// A garbage file's text quoted in a one-line error: control bytes and
-// bytes beyond ASCII shown as \xNN, and at most 40 of them.
-std::string quoted_text(const std::string& text) {
+// Text from the file quoted in a one-line error: control bytes and bytes
+// beyond ASCII shown as \xNN, and at most `limit` of them.
+std::string quoted_text(std::string_view text, std::size_t limit = 40) {
   std::string out;
-  for (unsigned char c : text.substr(0, 40)) {
+  for (unsigned char c : text.substr(0, limit)) {
     if (c >= 0x20 && c < 0x7f) {
       out += static_cast<char>(c);
       continue;
@@ -44,78 +59,97 @@ std::string quoted_text(const std::string& text) {
     std::snprintf(hex, sizeof(hex), "\\x%02x", c);
     out += hex;
   }
-  return text.size() > 40 ? out + "..." : out;
+  return text.size() > limit ? out + "..." : out;
 }
 
-// The part of `line` before a '#' outside quotes.
-std::string without_comment(const std::string& line) {
-  char quote = 0;
-  for (std::size_t i = 0; i < line.size(); ++i) {
-    if (quote != 0)
-      quote = line[i] == quote ? 0 : quote;
-    else if (line[i] == '"' || line[i] == '\'')
-      quote = line[i];
-    else if (line[i] == '#')
-      return line.substr(0, i);
+std::string line_of(const toml::node& n) {
+  return "line " + std::to_string(n.source().begin.line);
+}
+
+// toml++'s "Error while parsing key-value pair: cannot redefine existing
+// integer 'procs'" as this reader's errors say it, with its line.
+std::string parse_error_text(const toml::parse_error& e) {
+  std::string what{e.description()};
+  if (what.rfind("Error while parsing ", 0) == 0)
+    if (auto colon = what.find(": "); colon != std::string::npos)
+      what.erase(0, colon + 2);
+  auto line = "line " + std::to_string(e.source().begin.line);
+  constexpr std::string_view redefine = "cannot redefine existing ";
+  // "... integer as dotted key-value pair" names no key: said as it is.
+  if (auto quote = what.find('\''); what.rfind(redefine, 0) == 0 && quote != std::string::npos) {
+    auto kind = what.substr(redefine.size(), quote - redefine.size());
+    auto name = what.substr(quote);
+    if (kind.rfind("table", 0) == 0)
+      return "section " + quoted_text(name, 80) + " appears twice (again on " + line + ")";
+    return "key " + quoted_text(name, 80) + " is set twice (again on " + line + ")";
   }
-  return line;
+  return "cannot parse it as TOML: " + line + ": " + quoted_text(what, 200);
 }
 
-// '[' minus ']' outside quotes and comments: above 0, an array goes on.
-int open_brackets(const std::string& line) {
-  int depth = 0;
-  char quote = 0;
-  for (char c : without_comment(line)) {
-    if (quote != 0)
-      quote = c == quote ? 0 : quote;
-    else if (c == '"' || c == '\'')
-      quote = c;
-    else
-      depth += c == '[' ? 1 : c == ']' ? -1 : 0;
+// A TOML float as text that stays a float ("1000.0", not "1000"): an
+// integer option refuses it, as it refuses --procs 1e3.
+std::string float_text(double v) {
+  char buffer[64];
+  auto end = std::to_chars(buffer, buffer + sizeof buffer, v).ptr;
+  std::string text{buffer, end};
+  if (text.find_first_of(".eEn") == std::string::npos)
+    text += ".0";
+  return text;
+}
+
+// One value as the command line would spell it; unset for a table or an
+// array of arrays or tables, which no option takes.
+std::optional<std::string> scalar_text(const toml::node& n) {
+  if (const auto* s = n.as_string())
+    return s->get();
+  if (const auto* i = n.as_integer())
+    return std::to_string(i->get());
+  if (const auto* f = n.as_floating_point())
+    return float_text(f->get());
+  if (const auto* b = n.as_boolean())
+    return b->get() ? "true" : "false";
+  std::ostringstream text;
+  if (const auto* d = n.as_date())
+    text << d->get();
+  else if (const auto* t = n.as_time())
+    text << t->get();
+  else if (const auto* dt = n.as_date_time())
+    text << dt->get();
+  else
+    return std::nullopt;
+  return text.str();
+}
+
+// A setting's text: a value, or an array's items as a comma list.
+result<std::string> value_text(const std::string& path, const std::string& key,
+                               const toml::node& n) {
+  if (const auto* items = n.as_array()) {
+    std::vector<std::string> out;
+    for (const auto& item : *items) {
+      auto text = scalar_text(item);
+      if (!text)
+        return invalid(path, line_of(item) + ": key '" + key
+                               + "' holds a list or table in its list; expected values");
+      out.push_back(*text);
+    }
+    return joined(out, ",");
   }
-  return depth;
+  if (auto text = scalar_text(n))
+    return *text;
+  return invalid(path, line_of(n) + ": '" + key + "' is not a setting");
 }
 
-// The text with each array that spans lines joined onto its key's line,
-// comments dropped: CLI11 2.1 reads `key = [` followed by one item a line
-// as separate lines.
-std::string join_arrays(std::istream& in) {
-  std::string out, line;
-  while (std::getline(in, line)) {
-    auto eq = line.find('=');
-    int depth = eq == std::string::npos ? 0 : open_brackets(line.substr(eq + 1));
-    if (depth > 0)
-      line = without_comment(line);
-    for (std::string more; depth > 0 && std::getline(in, more); depth += open_brackets(more))
-      line += " " + without_comment(more);
-    out += line + '\n';
-  }
-  return out;
-}
-
-// A TOML array's items as one comma list; a trailing comma adds no item.
-std::string list_text(const std::vector<std::string>& inputs) {
-  std::vector<std::string> items;
-  for (const auto& item : inputs)
-    if (!item.empty() || inputs.size() == 1)
-      items.push_back(item);
-  return joined(items, ",");
-}
-
-// One item of CLI11's reader into `out`; section ends ("--") and starts
-// ("++") are its markers, not keys.
-result<bool> add_item(const CLI::ConfigItem& item, const std::string& path, config_file& out) {
-  if (item.name == "--" || item.name == "++")
-    return true;
-  if (item.parents.size() > 1)
-    return invalid(path, "[" + joined(item.parents, ".") + "]: sections do not nest");
-  auto section = item.parents.empty() ? std::string{} : item.parents.front();
-  if (!is_key(item.name) || (!section.empty() && !is_key(section)))
-    return invalid(
-      path, "cannot parse '" + quoted_text(item.fullname()) + "' as TOML (key = value, [section])");
-  auto [at, added] = out.sections[section].emplace(item.name, list_text(item.inputs));
-  if (!added)
-    return invalid(path, "key '" + item.fullname() + "' is set twice");
+result<bool> add_key(const std::string& path, const std::string& section, const std::string& key,
+                     const toml::node& n, config_file& out) {
+  if (!is_key(key))
+    return invalid(path, line_of(n) + ": '" + quoted_text(key)
+                           + "' is no key: expected letters, digits, '-' and '_'");
+  if (n.is_table())
+    return invalid(path, "[" + section + "." + key + "]: sections do not nest");
+  auto text = value_text(path, key, n);
+  if (!text)
+    return text.err();
+  out.sections[section][key] = *text;
   return true;
 }
 
@@ -171,36 +205,95 @@ result<bool> check_readable(const std::string& path) {
     return invalid(path, "it is a directory, not readable as a file");
   if (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode) || S_ISSOCK(st.st_mode))
     return invalid(path, "it is a device or socket, not a file");
-  if (S_ISREG(st.st_mode) && st.st_size > max_config_bytes)
+  if (S_ISREG(st.st_mode) && static_cast<std::uintmax_t>(st.st_size) > max_config_bytes)
     return invalid(path, "it is larger than 1 MiB: not a settings file");
   return true;
+}
+
+error too_large(const std::string& path) {
+  return invalid(path, "it is larger than 1 MiB: not a settings file");
+}
+
+// The whole file, or why not: a read that fails (EIO) is an error, never
+// the end of an empty file.
+result<std::string> read_text(const std::string& path) {
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0)
+    return invalid(path, std::string{"cannot open it: "} + std::strerror(errno));
+  std::string text;
+  char buffer[1 << 14];
+  for (;;) {
+    auto n = ::read(fd, buffer, sizeof buffer);
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n < 0) {
+      auto why = std::string{"cannot read it: "} + std::strerror(errno);
+      ::close(fd);
+      return invalid(path, why);
+    }
+    if (n == 0)
+      break;
+    text.append(buffer, static_cast<std::size_t>(n));
+    if (text.size() > max_config_bytes) {
+      ::close(fd);
+      return too_large(path);
+    }
+  }
+  ::close(fd);
+  return text;
+}
+
+result<config_file> parse_text(const std::string& text, const std::string& path) {
+  if (text.size() > max_config_bytes)
+    return too_large(path);
+  toml::table doc;
+  try {
+    doc = toml::parse(std::string_view{text}, std::string_view{path});
+  } catch (const toml::parse_error& e) {
+    return invalid(path, parse_error_text(e));
+  }
+  config_file out;
+  out.path = path;
+  for (const auto& [name, node] : doc) {
+    std::string key{name.str()};
+    const auto* section = node.as_table();
+    if (section == nullptr) {
+      if (auto ok = add_key(path, "", key, node, out); !ok)
+        return ok.err();
+      continue;
+    }
+    if (!is_key(key))
+      return invalid(path, line_of(node) + ": [" + quoted_text(key)
+                             + "] is no section: expected letters, digits, '-' and '_'");
+    for (const auto& [inner, value] : *section)
+      if (auto ok = add_key(path, key, std::string{inner.str()}, value, out); !ok)
+        return ok.err();
+  }
+  return out;
 }
 
 } // namespace
 
 result<config_file> parse_config(std::istream& in, const std::string& path) {
-  config_file out;
-  out.path = path;
-  std::vector<CLI::ConfigItem> items;
-  try {
-    std::istringstream joined{join_arrays(in)};
-    items = CLI::ConfigTOML{}.from_config(joined);
-  } catch (const CLI::Error& e) {
-    return invalid(path, std::string{"cannot parse it: "} + e.what());
+  std::string text;
+  char buffer[1 << 14];
+  while (in.read(buffer, sizeof buffer) || in.gcount() > 0) {
+    text.append(buffer, static_cast<std::size_t>(in.gcount()));
+    if (text.size() > max_config_bytes)
+      return too_large(path);
   }
-  for (const auto& item : items)
-    if (auto ok = add_item(item, path, out); !ok)
-      return ok.err();
-  return out;
+  if (in.bad())
+    return invalid(path, "cannot read it");
+  return parse_text(text, path);
 }
 
 result<config_file> read_config_file(const std::string& path) {
   if (auto ok = check_readable(path); !ok)
     return ok.err();
-  std::ifstream in{path};
-  if (!in)
-    return invalid(path, std::string{"cannot open it: "} + std::strerror(errno));
-  return parse_config(in, path);
+  auto text = read_text(path);
+  if (!text)
+    return text.err();
+  return parse_text(*text, path);
 }
 
 result<by_name<std::string>> config_values(const config_file& file, const config_reader& reader,

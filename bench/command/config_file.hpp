@@ -13,17 +13,22 @@ namespace actorbench::bench {
 /// A --config file as read: keys by section, values as typed.
 struct config_file {
   std::string path;
-  /// Section ("" for the keys above any [section]) -> key -> text; a TOML
-  /// array is joined into a comma list, a bare key is "true".
+  /// Section ("" for the keys above any [section]) -> key -> text as the
+  /// command line would give it: a TOML array is joined into a comma list,
+  /// a float keeps its point ("1000.0"), true and false stay words.
   by_name<by_name<std::string>> sections;
 };
 
-/// Parses TOML (CLI11's reader); bad_input "invalid --config 'PATH': ..."
-/// for what it cannot read or a section inside a section.
+/// Parses TOML 1.0 (toml++): a UTF-8 byte-order mark is skipped, multi-line
+/// strings read as TOML reads them. bad_input "invalid --config 'PATH': ..."
+/// for what is not TOML (naming the line), a key or section given twice
+/// (naming it and the line), a section inside a section, or a value no
+/// option takes (a table or a list of lists).
 result<config_file> parse_config(std::istream& in, const std::string& path);
 
 /// Opens and parses `path`; refuses a directory, a device (which might
-/// never end) and a file over 1 MiB.
+/// never end), a file over 1 MiB, and one whose read fails (EIO), with the
+/// reason: never an empty file instead.
 result<config_file> read_config_file(const std::string& path);
 
 /// Who reads a --config file: every target's options, for checking every

@@ -7,6 +7,7 @@
 
 #include "bench/command/results_output.hpp"
 #include "bench/command/saved_results.hpp"
+#include "bench/output/missing_values.hpp"
 #include "bench/output/output_path.hpp"
 #include "bench/output/results_diff.hpp"
 #include "bench/output/results_merge.hpp"
@@ -25,10 +26,21 @@ result<bool> refuse_inputs(const std::vector<std::string>& files, const output_s
   return true;
 }
 
-result<scenario_results> read_merged(const std::vector<std::string>& files) {
+// A saved result, and a note on stderr for each metric with missing values
+// (null in the file), which the statistics leave out.
+result<scenario_results> read_saved(const std::string& file, const command_context& ctx) {
+  auto r = read_results_file(file);
+  if (r)
+    for (const auto& note : missing_value_notes(*r, file))
+      ctx.err << ctx.program << ": note: " << note << '\n';
+  return r;
+}
+
+result<scenario_results> read_merged(const std::vector<std::string>& files,
+                                     const command_context& ctx) {
   std::vector<std::pair<std::string, scenario_results>> read;
   for (const auto& file : files) {
-    auto r = read_results_file(file);
+    auto r = read_saved(file, ctx);
     if (!r)
       return r.err();
     read.emplace_back(file, std::move(*r));
@@ -89,10 +101,10 @@ result<diff_job> prepare_diff(const std::vector<std::string>& files,
   auto options = read_diff_options(files, values);
   if (!options)
     return options.err();
-  auto old_run = read_results_file(files[0]);
+  auto old_run = read_saved(files[0], ctx);
   if (!old_run)
     return old_run.err();
-  auto new_run = read_results_file(files[1]);
+  auto new_run = read_saved(files[1], ctx);
   if (!new_run)
     return new_run.err();
   auto d = diff_results(*old_run, *new_run, *options);
@@ -108,7 +120,7 @@ result<bool> write_report(const std::vector<std::string>& files, const by_name<s
     return settings.err();
   if (auto ok = refuse_inputs(files, *settings); !ok)
     return ok;
-  auto results = read_merged(files);
+  auto results = read_merged(files, ctx);
   if (!results)
     return results.err();
   const auto* known = r.find(results->scenario.name);

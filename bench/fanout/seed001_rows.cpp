@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <limits>
 
 #include "bench/harness/derived.hpp"
@@ -150,7 +151,7 @@ node_share share_of(const configuration_result& c, const std::string& node) {
   node_share out;
   auto append = [](std::vector<double>& to, const part_record& p, const char* metric) {
     if (auto i = p.samples.find(metric); i != p.samples.end())
-      to.insert(to.end(), i->second.begin(), i->second.end());
+      std::copy_if(i->second.begin(), i->second.end(), std::back_inserter(to), is_value);
   };
   for (const auto& run : c.runs)
     for (const auto& p : run.record.parts) {

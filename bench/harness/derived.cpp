@@ -14,7 +14,12 @@ namespace {
 /// 2048^2 doubles is 32 MiB, and the quantiles barely move.
 constexpr std::size_t max_pairwise_side = 2048;
 
-double reduce(const std::vector<double>& events, reduction how) {
+// The run's value from its events' values (missing events left out); a
+// missing value when none is left.
+double reduce(const std::vector<double>& all_events, reduction how) {
+  auto events = values_only(all_events);
+  if (events.empty())
+    return std::numeric_limits<double>::quiet_NaN();
   switch (how) {
     case reduction::median:
       return median(events);
@@ -64,7 +69,9 @@ std::vector<double> per_run_values(const configuration_result& c, const metric_d
     auto samples = run.record.samples.find(m.name);
     if (samples == run.record.samples.end() || samples->second.empty())
       continue;
-    out.push_back(m.per_event ? reduce(samples->second, m.per_run) : samples->second.front());
+    auto value = m.per_event ? reduce(samples->second, m.per_run) : samples->second.front();
+    if (is_value(value))
+      out.push_back(value);
   }
   return out;
 }
@@ -77,10 +84,24 @@ std::uint64_t check_total(const configuration_result& c, const std::string& chec
   return total;
 }
 
-ratio_interval relative_to(const std::vector<double>& candidate,
-                           const std::vector<double>& baseline) {
+ratio_interval relative_to(const std::vector<double>& all_candidate,
+                           const std::vector<double>& all_baseline) {
+  auto candidate = values_only(all_candidate);
+  auto baseline = values_only(all_baseline);
   if (candidate.size() < 2 || baseline.size() < 2)
     return point_estimate(candidate, baseline);
+  auto positive = [](const std::vector<double>& v) {
+    return std::all_of(v.begin(), v.end(), [](double x) { return x > 0; });
+  };
+  // ln(0) and ln(-x) have no shift to estimate: the interval says nothing.
+  if (!positive(candidate) || !positive(baseline)) {
+    ratio_interval out;
+    out.ratio = median(candidate) / median(baseline);
+    out.low = 0;
+    out.high = std::numeric_limits<double>::infinity();
+    out.p_value = mann_whitney_u_p_value(candidate, baseline);
+    return out;
+  }
   auto c = sorted_logs(candidate);
   auto b = sorted_logs(baseline);
   std::vector<double> d;

@@ -10,7 +10,8 @@
 namespace actorbench::bench {
 
 /// One value per measured run of a metric: the run's value, or its events
-/// reduced by metric_decl::per_run. Runs without the metric are skipped.
+/// reduced by metric_decl::per_run (missing events left out). Runs without
+/// the metric, or whose value is missing (statistics.hpp), are skipped.
 std::vector<double> per_run_values(const configuration_result& c, const metric_decl& m);
 
 /// Sum of one check over every run of a configuration.
@@ -30,7 +31,9 @@ struct ratio_interval {
   bool estimated_only = false;
 };
 
-/// `candidate` relative to `baseline`; values must be positive.
+/// `candidate` relative to `baseline`, missing values left out. With a value
+/// that is not positive, ln has no shift to estimate: the ratio is that of
+/// the medians and the interval [0, inf], which excludes nothing.
 ratio_interval relative_to(const std::vector<double>& candidate,
                            const std::vector<double>& baseline);
 

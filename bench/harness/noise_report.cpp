@@ -15,7 +15,8 @@ namespace {
 std::vector<double> probe_times(const noise_record& r) {
   std::vector<double> out;
   for (const auto& s : r.samples)
-    out.push_back(probe_ms(s));
+    if (auto ms = probe_ms(s); is_value(ms))
+      out.push_back(ms);
   return out;
 }
 
@@ -83,9 +84,10 @@ void mark_rounds(const noise_record& r, noise_summary& s) {
 } // namespace
 
 double probe_ms(const noise_sample& s) {
-  if (s.cpu_ms.empty())
+  auto ms = values_only(s.cpu_ms);
+  if (ms.empty())
     return std::numeric_limits<double>::quiet_NaN();
-  return *std::max_element(s.cpu_ms.begin(), s.cpu_ms.end());
+  return *std::max_element(ms.begin(), ms.end());
 }
 
 bool off_by_more(double ms, double median, double fraction) {

@@ -14,6 +14,14 @@ namespace {
 constexpr double nan = std::numeric_limits<double>::quiet_NaN();
 constexpr double inf = std::numeric_limits<double>::infinity();
 
+// Leaves the values only: std::sort over NaN is undefined behaviour, and a
+// tie loop comparing NaN with itself would never advance.
+void drop_missing(std::vector<double>& samples) {
+  samples.erase(std::remove_if(samples.begin(), samples.end(),
+                               [](double v) { return !std::isfinite(v); }),
+                samples.end());
+}
+
 // Continued fraction of the regularized incomplete beta function I_x(a, b),
 // evaluated with the modified Lentz method (Numerical Recipes, "betacf"). It
 // converges quickly for x < (a + 1) / (a + b + 2).
@@ -113,7 +121,18 @@ double half_width(double stddev, std::size_t count, double confidence) {
 
 } // namespace
 
+bool is_value(double v) {
+  return std::isfinite(v);
+}
+
+std::vector<double> values_only(const std::vector<double>& samples) {
+  auto out = samples;
+  drop_missing(out);
+  return out;
+}
+
 double median(std::vector<double> samples) {
+  drop_missing(samples);
   if (samples.empty())
     return 0;
   std::sort(samples.begin(), samples.end());
@@ -122,6 +141,7 @@ double median(std::vector<double> samples) {
 }
 
 double percentile(std::vector<double> samples, double p) {
+  drop_missing(samples);
   if (samples.empty())
     return 0;
   std::sort(samples.begin(), samples.end());
@@ -133,6 +153,7 @@ double percentile(std::vector<double> samples, double p) {
 }
 
 summary summarize(std::vector<double> samples) {
+  drop_missing(samples);
   summary s;
   s.count = samples.size();
   if (samples.empty())
@@ -193,12 +214,14 @@ std::vector<std::size_t> outliers(const std::vector<double>& samples, double thr
   if (mad == 0)
     return found;
   for (std::size_t i = 0; i < samples.size(); ++i)
-    if (std::fabs(0.6745 * (samples[i] - center) / mad) > threshold)
+    if (is_value(samples[i]) && std::fabs(0.6745 * (samples[i] - center) / mad) > threshold)
       found.push_back(i);
   return found;
 }
 
-double mann_whitney_u_p_value(const std::vector<double>& a, const std::vector<double>& b) {
+double mann_whitney_u_p_value(const std::vector<double>& all_a, const std::vector<double>& all_b) {
+  auto a = values_only(all_a);
+  auto b = values_only(all_b);
   if (a.empty() || b.empty())
     return 1.0;
   // (value, from a) pairs in ascending order; equal values get the average of
@@ -214,10 +237,12 @@ double mann_whitney_u_p_value(const std::vector<double>& a, const std::vector<do
   double rank_sum_a = 0;
   double tie_term = 0; // sum of t^3 - t over groups of t equal values
   for (std::size_t i = 0; i < pooled.size();) {
+    // The group holds pooled[i] whatever it compares like, so i always advances.
     std::size_t j = i;
     std::size_t from_a = 0;
-    while (j < pooled.size() && pooled[j].first == pooled[i].first)
+    do
       from_a += pooled[j++].second ? 1 : 0;
+    while (j < pooled.size() && pooled[j].first == pooled[i].first);
     double rank = (static_cast<double>(i + 1) + static_cast<double>(j)) / 2;
     rank_sum_a += rank * static_cast<double>(from_a);
     double t = static_cast<double>(j - i);
@@ -261,9 +286,11 @@ std::string to_string(const ratio& r) {
 }
 
 bool first_run_much_slower(const std::vector<double>& samples) {
-  if (samples.size() < 3)
+  if (samples.empty() || !is_value(samples.front()))
     return false;
-  std::vector<double> rest(samples.begin() + 1, samples.end());
+  auto rest = values_only({samples.begin() + 1, samples.end()});
+  if (rest.size() < 2)
+    return false;
   return samples.front() > 2 * median(std::move(rest));
 }
 

@@ -6,8 +6,19 @@
 
 namespace actorbench::bench {
 
+// A value that is not finite (NaN, +inf, -inf) is a missing value: a failed
+// measurement, or null in a saved result. Every function here leaves missing
+// values out, so each is defined on any input; one with none left is empty.
+
+/// Whether `v` is a value rather than a missing one (std::isfinite).
+bool is_value(double v);
+
+/// The values of `samples` that are not missing, in order.
+std::vector<double> values_only(const std::vector<double>& samples);
+
 /// Aggregates of one series of samples.
 struct summary {
+  /// Values summarised (missing ones are not counted).
   std::size_t count = 0;
   double mean = 0;
   double median = 0;
@@ -29,7 +40,8 @@ double percentile(std::vector<double> samples, double p);
 /// Summarises `samples`; all fields are 0 for an empty series.
 summary summarize(std::vector<double> samples);
 
-/// The median of `samples` (mean of the middle two for an even count).
+/// The median of `samples` (mean of the middle two for an even count); 0 for
+/// no samples.
 double median(std::vector<double> samples);
 
 /// The `p`-quantile of Student's t distribution with `dof` degrees of freedom,
@@ -52,7 +64,8 @@ double ci_half_width(const std::vector<double>& samples, double confidence = 0.9
 /// the median absolute deviation from the median (Iglewicz and Hoaglin, 1993,
 /// who recommend 3.5; hyperfine uses the same score with 10). When MAD is 0
 /// (more than half of the samples are equal) the score is undefined and no
-/// sample is reported; none either for an empty series.
+/// sample is reported; none either for an empty series. A missing value is
+/// never an outlier; indices count every sample, missing ones included.
 std::vector<std::size_t> outliers(const std::vector<double>& samples, double threshold = 3.5);
 
 /// Two-sided p-value of the Mann-Whitney U test (Wilcoxon rank-sum) that `a`
@@ -60,7 +73,7 @@ std::vector<std::size_t> outliers(const std::vector<double>& samples, double thr
 /// ranks for ties, the tie-corrected variance and a continuity correction of
 /// 0.5, as scipy.stats.mannwhitneyu(a, b, alternative='two-sided',
 /// method='asymptotic'). Returns 1.0 if either sample is empty or if all values
-/// are equal (zero variance). Samples must not contain NaN.
+/// are equal (zero variance).
 double mann_whitney_u_p_value(const std::vector<double>& a, const std::vector<double>& b);
 
 /// How many times one mean is faster or slower than another, with its
@@ -84,8 +97,8 @@ ratio compare(const summary& result, const summary& reference);
 /// Formats `r` with two decimals, e.g. "1.23 ± 0.04x slower" (UTF-8 "±").
 std::string to_string(const ratio& r);
 
-/// Whether the first sample looks like a cold start: there are at least 3
-/// samples and the first is more than 2 times the median of the others (which
+/// Whether the first sample looks like a cold start: it is a value, at least 2
+/// other values follow, and it is more than 2 times their median (which
 /// are then unaffected by it). This is the situation of hyperfine's warning
 /// "The first benchmarking run for this command was significantly slower than
 /// the rest"; hyperfine tests the first run's modified Z-score instead, which

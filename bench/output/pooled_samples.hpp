@@ -8,7 +8,7 @@
 namespace actorbench::bench {
 
 /// Every value of `metric` over all measured runs of a configuration, in run
-/// order: the events a seed's table takes its percentiles over (zone ticks,
+/// order, missing ones left out (statistics.hpp): the events a seed's table takes its percentiles over (zone ticks,
 /// rpc requests), as today's tables did before runs were separate records.
 std::vector<double> pooled_samples(const configuration_result& c, const std::string& metric);
 

@@ -60,7 +60,7 @@ TEST_CASE("config: a [fanout] section overrides the top-level keys") {
 TEST_CASE("config: TOML arrays become comma lists, booleans on and off") {
   auto v = values(
     "procs = [1000, 10000]\ncrypto = [\"off\", \"on\"]\nlean = false\n"
-    "shuffle = true\nquiet\nmessage_bytes = 16\n",
+    "shuffle = true\nquiet = true\nmessage_bytes = 16\n",
     "fanout");
   REQUIRE(v);
   CHECK(v->at("procs") == "1000,10000");
@@ -104,7 +104,8 @@ TEST_CASE("config: what is not TOML is refused") {
   auto file = parse_config(garbage, "g.toml");
   REQUIRE_FALSE(file);
   CHECK(file.err().message
-        == "invalid --config 'g.toml': cannot parse '[[[' as TOML (key = value, [section])");
+        == "invalid --config 'g.toml': cannot parse it as TOML: line 1: expected bare key "
+           "starting character or string delimiter, saw '['");
   std::istringstream nested{"[a.b]\nx = 1\n"};
   auto deep = parse_config(nested, "n.toml");
   REQUIRE_FALSE(deep);
@@ -123,4 +124,63 @@ TEST_CASE("config: files that cannot be read") {
   REQUIRE_FALSE(device);
   CHECK(device.err().message
         == "invalid --config '/dev/zero': it is a device or socket, not a file");
+}
+
+TEST_CASE("config: a key or section given twice is an error naming it and its line") {
+  std::istringstream twice{"# scan\nprocs = 10\nprocs = 20\n"};
+  auto file = parse_config(twice, "f.toml");
+  REQUIRE_FALSE(file);
+  CHECK(file.err().message == "invalid --config 'f.toml': key 'procs' is set twice (again on line 3)");
+  std::istringstream section{"[keygen]\nbits = 512\n[keygen]\nkeys = 4\n"};
+  auto again = parse_config(section, "f.toml");
+  REQUIRE_FALSE(again);
+  CHECK(again.err().message
+        == "invalid --config 'f.toml': section 'keygen' appears twice (again on line 3)");
+  std::istringstream dotted{"procs = 1\nprocs.x = 2\n"};
+  auto both = parse_config(dotted, "f.toml");
+  REQUIRE_FALSE(both);
+  CHECK(both.err().message
+        == "invalid --config 'f.toml': cannot parse it as TOML: line 2: cannot redefine existing "
+           "integer as dotted key-value pair");
+  // A top-level key and the same key in [fanout] are two tables' keys.
+  CHECK(values("procs = 5\n[fanout]\nprocs = 7\n", "fanout"));
+}
+
+TEST_CASE("config: strings, numbers and a byte-order mark as TOML reads them") {
+  auto v = values("procs = \"\"\"10\"\"\"\ncipher = \'\'\'a,b\'\'\'\n"
+                  "crypto = \"\"\"\noff,\\\n  on\"\"\"\n",
+                  "fanout");
+  REQUIRE(v);
+  CHECK(v->at("procs") == "10");
+  CHECK(v->at("cipher") == "a,b");
+  CHECK(v->at("crypto") == "off,on");
+  auto bom = values("\xEF\xBB\xBFprocs = 10\n", "fanout");
+  REQUIRE(bom);
+  CHECK(bom->at("procs") == "10");
+  // A TOML integer is its value; a float stays a float, which an integer
+  // option refuses as it refuses --procs 1e3.
+  auto numbers = values("procs = 0x10\nruns = 1e3\n", "fanout");
+  REQUIRE(numbers);
+  CHECK(numbers->at("procs") == "16");
+  CHECK(numbers->at("runs") == "1000.0");
+}
+
+TEST_CASE("config: a bare key is no TOML, and values no option takes are refused") {
+  std::istringstream bare{"procs = 5\nquiet\n"};
+  auto file = parse_config(bare, "f.toml");
+  REQUIRE_FALSE(file);
+  CHECK(file.err().message
+        == "invalid --config 'f.toml': cannot parse it as TOML: line 2: expected '=', saw '\\n'");
+  std::istringstream nested{"procs = [[1], [2]]\n"};
+  auto lists = parse_config(nested, "f.toml");
+  REQUIRE_FALSE(lists);
+  CHECK(lists.err().message
+        == "invalid --config 'f.toml': line 1: key 'procs' holds a list or table in its list; "
+           "expected values");
+}
+
+TEST_CASE("config: a file whose read fails is an error with the reason, never empty") {
+  auto mem = read_config_file("/proc/self/mem");
+  REQUIRE_FALSE(mem);
+  CHECK(mem.err().message == "invalid --config '/proc/self/mem': cannot read it: Input/output error");
 }

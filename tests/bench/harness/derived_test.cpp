@@ -1,6 +1,13 @@
 #include <doctest/doctest.h>
 
+#include <chrono>
 #include <cmath>
+#include <future>
+#include <limits>
+#include <memory>
+#include <optional>
+#include <thread>
+#include <vector>
 
 #include "bench/harness/derived.hpp"
 
@@ -105,4 +112,62 @@ TEST_CASE("derived: fewer than 2 values on a side give the ratio of medians only
   CHECK(r.high == r.ratio);
   CHECK(r.p_value == 1);
   CHECK(std::isnan(relative_to({}, {1.0}).ratio));
+}
+
+TEST_CASE("derived: missing values are skipped, and a run with none is missing itself") {
+  constexpr double nan = std::numeric_limits<double>::quiet_NaN();
+  constexpr double inf = std::numeric_limits<double>::infinity();
+  auto c = with_runs({{nan}, {2}, {inf, 5}, {-inf}});
+  metric_decl single;
+  single.name = "latency_s";
+  CHECK(per_run_values(c, single) == std::vector<double>{2});
+  // Events: the run's missing ones left out; a run with none left skipped.
+  auto events = with_runs({{1, nan, 3}, {nan, nan}, {inf, 4}});
+  for (auto how : {reduction::median, reduction::p99, reduction::max, reduction::mean})
+    CHECK(per_run_values(events, per_event(how)).size() == 2);
+  CHECK(per_run_values(events, per_event(reduction::median)) == std::vector<double>{2, 4});
+  CHECK(per_run_values(events, per_event(reduction::max)) == std::vector<double>{3, 4});
+}
+
+namespace {
+
+// The ratio, or none when it has not returned within 5 s (a U test stuck
+// on NaN fails the test instead of hanging it; its thread is left behind).
+std::optional<ratio_interval> relative_in_time(std::vector<double> a, std::vector<double> b) {
+  auto result = std::make_shared<std::promise<ratio_interval>>();
+  auto done = result->get_future();
+  std::thread([result, a = std::move(a), b = std::move(b)] {
+    result->set_value(relative_to(a, b));
+  }).detach();
+  if (done.wait_for(std::chrono::seconds(5)) != std::future_status::ready)
+    return std::nullopt;
+  return done.get();
+}
+
+} // namespace
+
+TEST_CASE("derived: the ratio leaves missing values out and is defined for any values") {
+  constexpr double nan = std::numeric_limits<double>::quiet_NaN();
+  constexpr double inf = std::numeric_limits<double>::infinity();
+  auto clean = relative_to({2, 4, 6}, {1, 2, 3});
+  auto in_time = relative_in_time({2, nan, 4, 6, inf}, {-inf, 1, 2, 3, nan});
+  REQUIRE(in_time);
+  auto dirty = *in_time;
+  CHECK(dirty.ratio == doctest::Approx(clean.ratio));
+  CHECK(dirty.low == doctest::Approx(clean.low));
+  CHECK(dirty.high == doctest::Approx(clean.high));
+  CHECK(dirty.p_value == doctest::Approx(clean.p_value));
+  // Missing values do not count as runs.
+  CHECK(relative_to({1, nan}, {1, 2}).estimated_only);
+  // ln(0) and ln(-1) have no shift: the medians' ratio, an interval that
+  // excludes nothing.
+  for (const auto& values : {std::vector<double>{0, 1, 2}, std::vector<double>{-3, -2, -1}}) {
+    auto r = relative_to(values, {1, 2, 3});
+    CHECK(r.ratio == doctest::Approx(median(values) / 2));
+    CHECK(r.low == 0);
+    CHECK(r.high == inf);
+    CHECK(r.p_value >= 0);
+    CHECK(r.p_value <= 1);
+    CHECK_FALSE(r.estimated_only);
+  }
 }

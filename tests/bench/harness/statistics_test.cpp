@@ -2,8 +2,14 @@
 
 #include "bench/harness/statistics.hpp"
 
+#include <chrono>
 #include <cmath>
 #include <cstddef>
+#include <future>
+#include <limits>
+#include <memory>
+#include <optional>
+#include <thread>
 #include <vector>
 
 using namespace actorbench::bench;
@@ -236,4 +242,73 @@ TEST_CASE("percentile takes the nearest rank even where p / 100 is inexact") {
   CHECK(percentile(samples, 99) == 990);
   CHECK(percentile(samples, 100) == 1000);
   CHECK(percentile(samples, 0) == 1);
+}
+
+namespace {
+
+constexpr double missing = std::numeric_limits<double>::quiet_NaN();
+constexpr double infinite = std::numeric_limits<double>::infinity();
+
+// The p-value, or none when the test has not returned within 5 s: a tie
+// loop that stops advancing fails the test instead of hanging it (the
+// thread is left to spin; the test has failed either way).
+std::optional<double> p_value_in_time(std::vector<double> a, std::vector<double> b) {
+  auto result = std::make_shared<std::promise<double>>();
+  auto done = result->get_future();
+  std::thread([result, a = std::move(a), b = std::move(b)] {
+    result->set_value(mann_whitney_u_p_value(a, b));
+  }).detach();
+  if (done.wait_for(std::chrono::seconds(5)) != std::future_status::ready)
+    return std::nullopt;
+  return done.get();
+}
+
+} // namespace
+
+TEST_CASE("missing values (NaN, infinities) are no samples of a median, percentile or summary") {
+  CHECK(median({1, missing, 3, infinite}) == doctest::Approx(2));
+  CHECK(median({missing, -infinite}) == 0);
+  CHECK(percentile({missing, 5, -infinite, 4}, 100) == 5);
+  CHECK(percentile({missing}, 50) == 0);
+  auto s = summarize({2, missing, 4, infinite, -infinite});
+  CHECK(s.count == 2);
+  CHECK(s.mean == doctest::Approx(3));
+  CHECK(s.median == doctest::Approx(3));
+  CHECK(s.min == 2);
+  CHECK(s.max == 4);
+  CHECK(s.stddev == doctest::Approx(std::sqrt(2.0)));
+  auto none = summarize({missing, missing});
+  CHECK(none.count == 0);
+  CHECK(none.mean == 0);
+  CHECK(none.ci999 == 0);
+  CHECK(ci_half_width({1, 2, 3, missing}) == doctest::Approx(ci_half_width({1, 2, 3})));
+}
+
+TEST_CASE("Mann-Whitney U ends on missing values and leaves them out") {
+  auto clean = mann_whitney_u_p_value({1, 2, 3}, {4, 5, 6});
+  auto with_nan = p_value_in_time({1, missing, 2, 3}, {4, 5, missing, 6});
+  REQUIRE(with_nan);
+  CHECK(*with_nan == doctest::Approx(clean));
+  auto with_infinities = p_value_in_time({1, 2, infinite, 3}, {-infinite, 4, 5, 6});
+  REQUIRE(with_infinities);
+  CHECK(*with_infinities == doctest::Approx(clean));
+  // Nothing left on a side: as for an empty sample.
+  auto all_missing = p_value_in_time({missing, missing}, {1, 2});
+  REQUIRE(all_missing);
+  CHECK(*all_missing == 1.0);
+  // Ties among the values that are left still share their ranks.
+  auto ties = p_value_in_time({1, 2, 3, 3, missing}, {missing, 3, 4, 4, 5});
+  REQUIRE(ties);
+  CHECK(*ties == doctest::Approx(0.0530078691));
+}
+
+TEST_CASE("MAD outliers and the cold-start check pass over missing values") {
+  // Indices count every sample: the 50 is the sixth.
+  CHECK(outliers({1, 1.1, 0.9, 1, missing, 50, 1.05}) == std::vector<std::size_t>{5});
+  CHECK(outliers({missing, missing}).empty());
+  // The rest's median is that of its values, {1, 1}.
+  CHECK(first_run_much_slower({3, 1, 1, missing, missing}));
+  CHECK_FALSE(first_run_much_slower({missing, 1, 1, 1}));
+  // One value after the first is too few, whatever else is there.
+  CHECK_FALSE(first_run_much_slower({3, missing, missing, 1}));
 }

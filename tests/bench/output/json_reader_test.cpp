@@ -5,6 +5,7 @@
 #include <doctest/doctest.h>
 #include <nlohmann/json.hpp>
 
+#include "bench/output/missing_values.hpp"
 #include "bench/output/results_writer.hpp"
 #include "sample_results.hpp"
 
@@ -186,4 +187,38 @@ TEST_CASE("json_reader: derived and label are ignored on read") {
   auto r = read_results(text, "x.json");
   REQUIRE(r);
   CHECK(to_json(*r) == to_json(testing::sample_results()));
+}
+
+TEST_CASE("json_reader: null metrics are missing values, named once per configuration") {
+  auto text = edited([](json& d) {
+    d["configurations"][1]["runs"][0]["metrics"]["replies_s"] = json::parse("[null]");
+    d["configurations"][1]["runs"][1]["metrics"]["latency_s"][0] = nullptr;
+  });
+  auto r = read_results(text, "x.json");
+  REQUIRE(r);
+  CHECK(std::isnan(r->configurations[1].runs[0].record.samples.at("replies_s").at(0)));
+  auto notes = missing_value_notes(*r, "x.json");
+  REQUIRE(notes.size() == 2);
+  CHECK(notes[0].rfind("'x.json' configuration 1 (", 0) == 0);
+  CHECK(notes[0].find("): latency_s has 1 missing value of ") != std::string::npos);
+  CHECK(notes[1].find("): replies_s has 1 missing value of 2, left out of the statistics")
+        != std::string::npos);
+  CHECK(missing_value_notes(testing::sample_results(), "x.json").empty());
+}
+
+TEST_CASE("json_reader: NaN, Infinity and numbers beyond a double are refused in one line") {
+  auto text = edited([](json& d) { d["configurations"][0]["runs"][1]["metrics"]["rate"][0] = 7; });
+  auto at = text.find("[7]");
+  REQUIRE(at != std::string::npos);
+  for (const char* huge : {"1e999", "-1e999"}) {
+    auto hostile = text;
+    hostile.replace(at + 1, 1, huge);
+    CHECK(refusal(hostile)
+          == "'x.json' cannot be read: number overflow parsing '" + std::string{huge} + "'");
+  }
+  for (const char* token : {"NaN", "Infinity", "-Infinity"}) {
+    auto hostile = text;
+    hostile.replace(at + 1, 1, token);
+    CHECK(refusal(hostile).rfind("'x.json' is not JSON: ", 0) == 0);
+  }
 }
