@@ -600,6 +600,8 @@ game::parsed<game::server_stats> ask_stats(caf::actor_system& sys, game::transpo
 struct options {
   std::string host = "127.0.0.1";
   std::uint16_t port = 0;
+  /// The server's TCP port for stats (a UDP server's too): --port unless given.
+  std::uint16_t stats_port = 0;
   std::uint64_t clients = 1000;
   std::chrono::duration<double> duration{10};
   double rate = 20;
@@ -637,7 +639,7 @@ struct class_option {
 };
 
 options parse_options(int argc, char** argv) {
-  std::string port, clients = "1000", duration = "10", rate = "20", cipher = "aes-256-gcm",
+  std::string port, stats_port, clients = "1000", duration = "10", rate = "20", cipher = "aes-256-gcm",
                     transport = "tcp", loss = "0", seed = "1", server_key;
   std::vector<class_option> classes{
     {client_kind::tampered, "Clients whose packets are tampered with", "1"},
@@ -654,6 +656,9 @@ options parse_options(int argc, char** argv) {
     "every verdict"};
   app.add_option("--host", opts.host, "The server's address")->default_str(opts.host);
   app.add_option("--port", port, "The server's port")->required();
+  app.add_option("--stats-port", stats_port,
+                 "The server's TCP port for stats requests (default: --port; a UDP server "
+                 "serves them on TCP only)");
   app.add_option("--transport", transport, "tcp, or udp (the server's)")->default_str(transport);
   app.add_option("--clients", clients, "Connections, each with its own session")
     ->default_str(clients);
@@ -681,6 +686,9 @@ options parse_options(int argc, char** argv) {
     return *r;
   };
   opts.port = static_cast<std::uint16_t>(check(game::parse_integer("--port", port, 1, 65535)));
+  opts.stats_port = stats_port.empty() ? opts.port
+                                       : static_cast<std::uint16_t>(check(game::parse_integer(
+                                           "--stats-port", stats_port, 1, 65535)));
   opts.transport = check(game::parse_transport(transport));
   opts.clients = check(game::parse_integer("--clients", clients, 1, 100000));
   opts.duration = check(game::parse_seconds("--duration", duration, 0.1, 3600));
@@ -919,7 +927,7 @@ int main(int argc, char** argv) {
   cfg.set("scheduler.max-threads", 1);
   caf::actor_system sys{cfg};
   const auto server = actors::endpoint_name(opts.host, opts.port);
-  auto before = ask_stats(sys, opts.transport, opts.host, opts.port);
+  auto before = ask_stats(sys, opts.transport, opts.host, opts.stats_port);
   if (!before) {
     std::cerr << "load_generator: no game server at " << server << ": " << before.err() << '\n';
     return 1;
@@ -971,10 +979,10 @@ int main(int argc, char** argv) {
   // Sessions close asynchronously after the disconnects (over UDP perhaps
   // only at the server's idle timeout, if every bye was lost), and a UDP
   // address goes once the server's last datagram to it is out: wait for them.
-  auto after = ask_stats(sys, opts.transport, opts.host, opts.port);
+  auto after = ask_stats(sys, opts.transport, opts.host, opts.stats_port);
   for (auto deadline = clock_type::now() + std::chrono::seconds{10};
        after && left_behind(*before, *after) && clock_type::now() < deadline;
-       after = ask_stats(sys, opts.transport, opts.host, opts.port))
+       after = ask_stats(sys, opts.transport, opts.host, opts.stats_port))
     std::this_thread::sleep_for(std::chrono::milliseconds{20});
 
   auto problems = report_clients(results, elapsed);
