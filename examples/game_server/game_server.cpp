@@ -212,6 +212,7 @@ class server_state {
       auto servant = self_->backend().new_datagram_servant(sock->fd);
       auto hdl = servant->hdl();
       servant_ = servant;
+      udp_fd_ = sock->fd;
       self_->add_datagram_servant(servant);
       self_->add_hdl_for_datagram_servant(servant, hdl);
       // CAF 0.17 throws if a queued datagram's address was removed: the
@@ -587,6 +588,11 @@ class server_state {
   /// (TCP: UDP has no backlog, a datagram the socket cannot take is lost).
   bool send(peer_handle hdl, const game::bytes& frame) {
     if (auto* udp = std::get_if<caf::io::datagram_handle>(&hdl)) {
+      if (servant_ && udp_fd_ >= 0) {
+        // At once (udp_peer.hpp): a datagram the socket cannot take is lost.
+        game::send_to_peer(*servant_, udp_fd_, *udp, frame.data(), frame.size());
+        return true;
+      }
       self_->enqueue_datagram(*udp, std::vector<char>(frame.begin(), frame.end()));
       self_->flush(*udp);
       ++in_flight_[*udp];
@@ -666,6 +672,7 @@ class server_state {
   std::unordered_set<caf::io::datagram_handle> retiring_;
   /// The UDP socket's servant: it knows each address (udp_peer.hpp).
   caf::io::datagram_servant_ptr servant_;
+  int udp_fd_ = -1;
 };
 
 caf::behavior game_server(caf::io::broker* self, std::shared_ptr<server_shared> shared) {

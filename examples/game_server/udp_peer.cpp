@@ -25,15 +25,35 @@ template struct expose_handler<&caf::io::network::datagram_servant_impl::handler
 
 } // namespace
 
-std::optional<udp_peer> peer_of(caf::io::datagram_servant& servant, caf::io::datagram_handle hdl) {
+namespace {
+
+const caf::io::network::ip_endpoint* endpoint_of(caf::io::datagram_servant& servant,
+                                                 caf::io::datagram_handle hdl) {
   auto* impl = dynamic_cast<caf::io::network::datagram_servant_impl*>(&servant);
   if (impl == nullptr)
-    return std::nullopt;
+    return nullptr;
   auto& endpoints = (impl->*handler_of_servant()).endpoints();
   auto i = endpoints.find(hdl);
-  if (i == endpoints.end())
+  return i == endpoints.end() ? nullptr : &i->second;
+}
+
+} // namespace
+
+bool send_to_peer(caf::io::datagram_servant& servant, int fd, caf::io::datagram_handle hdl,
+                  const std::uint8_t* data, std::size_t size) {
+  const auto* ep = endpoint_of(servant, hdl);
+  if (ep == nullptr)
+    return false;
+  auto n = ::sendto(fd, data, size, MSG_DONTWAIT | MSG_NOSIGNAL, ep->caddress(),
+                    static_cast<socklen_t>(*ep->clength()));
+  return n == static_cast<ssize_t>(size);
+}
+
+std::optional<udp_peer> peer_of(caf::io::datagram_servant& servant, caf::io::datagram_handle hdl) {
+  const auto* ep = endpoint_of(servant, hdl);
+  if (ep == nullptr)
     return std::nullopt;
-  const sockaddr* sa = i->second.caddress();
+  const sockaddr* sa = ep->caddress();
   udp_peer out;
   char text[INET6_ADDRSTRLEN] = {};
   std::uint16_t port = 0;

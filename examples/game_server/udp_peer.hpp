@@ -29,4 +29,12 @@ struct udp_peer {
 /// not CAF's default datagram servant or does not know `hdl`.
 std::optional<udp_peer> peer_of(caf::io::datagram_servant& servant, caf::io::datagram_handle hdl);
 
+/// Sends `size` bytes to `hdl`'s address on `fd` (the servant's socket) at
+/// once, bypassing CAF's queue; false if the address is unknown or the
+/// socket cannot take the datagram now (it is lost, as UDP may lose it).
+/// CAF 0.17 writes one queued datagram per turn of its loop and reads up to
+/// 50: under a flood of reads its queue of replies grew without bound.
+bool send_to_peer(caf::io::datagram_servant& servant, int fd, caf::io::datagram_handle hdl,
+                  const std::uint8_t* data, std::size_t size);
+
 } // namespace game
