@@ -23,7 +23,7 @@
 //
 //   game_server [--port 7777] [--bind 127.0.0.1] [--transport tcp|udp] [--duration S]
 //               [--cipher aes-256-gcm] [--frame-timeout 10] [--idle-timeout 60]
-//               [--max-handshakes 256]
+//               [--max-handshakes 256] [--max-sessions 100000] [--max-sessions-per-address 16384]
 //
 // Exit codes: 0 stopped as asked; 1 a runtime failure; 2 bad input, including
 // a port that cannot be listened on (one line on stderr).
@@ -33,6 +33,7 @@
 #include <ctime>
 #include <cstdint>
 #include <iostream>
+#include <map>
 #include <memory>
 #include <optional>
 #include <sstream>
@@ -113,6 +114,12 @@ struct server_shared {
   /// 1024 opened a 10,000-client storm faster but burst the welcomes onto
   /// the load generator's one thread (bench/RESULTS.md).
   std::size_t max_handshakes = 256;
+  /// UDP: clients held at once, in all and per source address (not port);
+  /// a new one beyond either evicts the lowest-value one (unconfirmed
+  /// first, then the longest idle) of all, or of that address.
+  std::size_t max_sessions = 100000;
+  std::size_t max_sessions_per_address = 16384;
+  std::atomic<std::uint64_t> sessions_evicted{0};
   client_timeouts timeouts;
   game::transport transport = game::transport::tcp;
 };
@@ -146,6 +153,8 @@ class pending_packets {
 
 struct connection {
   std::string peer;
+  /// UDP: its source address without the port (the per-address cap's key).
+  game::bytes host;
   /// UDP: the hello datagram's payload (cookie and hello); only the same
   /// bytes again are answered with the welcome again.
   game::bytes hello;
@@ -457,7 +466,11 @@ class server_state {
       const auto& jar = *shared_->cookies;
       game::bytes_view key{peer->key.data(), peer->key.size()};
       if (jar.check(key, {f->payload.data, game::cookie_size}, now)) {
+        make_room(peer->host);
         auto& c = conns_[peer_handle{hdl}];
+        ++udp_clients_;
+        ++per_host_[peer->host];
+        c.host = peer->host;
         c.peer = peer->text;
         c.last_frame = now;
         c.hello.assign(f->payload.data, f->payload.data + f->payload.size);
@@ -475,6 +488,40 @@ class server_state {
     }
     ++shared_->udp_dropped;
     retire(hdl);
+  }
+
+  /// Before a new UDP client from `host`: evicts one if the caps are reached,
+  /// the lowest-value one of that address (its cap) or of all (the total):
+  /// unconfirmed before confirmed, then the longest idle.
+  void make_room(const game::bytes& host) {
+    const bool address_full = per_host_[host] >= shared_->max_sessions_per_address;
+    if (!address_full && udp_clients_ < shared_->max_sessions)
+      return;
+    auto victim = conns_.end();
+    for (auto i = conns_.begin(); i != conns_.end(); ++i) {
+      if (!std::holds_alternative<caf::io::datagram_handle>(i->first)
+          || (address_full && i->second.host != host))
+        continue;
+      if (victim == conns_.end() || lower_value(i->second, victim->second))
+        victim = i;
+    }
+    if (victim == conns_.end())
+      return;
+    ++shared_->sessions_evicted;
+    std::cout << "game_server: evicting " << victim->second.peer << " ("
+              << (victim->second.confirmed ? "confirmed" : "unconfirmed") << "): "
+              << (address_full ? "--max-sessions-per-address " +
+                                   std::to_string(shared_->max_sessions_per_address)
+                               : "--max-sessions " + std::to_string(shared_->max_sessions))
+              << " reached" << std::endl;
+    send(victim->first, game::encode_frame(game::frame_type::bye, {}));
+    forget(victim);
+  }
+
+  static bool lower_value(const connection& a, const connection& b) {
+    if (a.confirmed != b.confirmed)
+      return !a.confirmed;
+    return a.last_frame < b.last_frame;
   }
 
   /// A datagram from a client's address; false if it is not one the client
@@ -646,6 +693,12 @@ class server_state {
 
   /// Forgets a client and closes its session.
   void end(conn_map::iterator i) {
+    if (std::holds_alternative<caf::io::datagram_handle>(i->first)) {
+      --udp_clients_;
+      auto h = per_host_.find(i->second.host);
+      if (h != per_host_.end() && --h->second == 0)
+        per_host_.erase(h);
+    }
     // A handshake still running: on_welcomed closes its session.
     if (auto t = i->second.ticket)
       tickets_.erase(*t);
@@ -673,6 +726,9 @@ class server_state {
   /// The UDP socket's servant: it knows each address (udp_peer.hpp).
   caf::io::datagram_servant_ptr servant_;
   int udp_fd_ = -1;
+  /// UDP clients held, in all and per source address.
+  std::size_t udp_clients_ = 0;
+  std::map<game::bytes, std::size_t> per_host_;
 };
 
 caf::behavior game_server(caf::io::broker* self, std::shared_ptr<server_shared> shared) {
@@ -720,13 +776,15 @@ struct options {
   client_timeouts timeouts;
   game::transport transport = game::transport::tcp;
   std::size_t max_handshakes = 256;
+  std::size_t max_sessions = 100000;
+  std::size_t max_sessions_per_address = 16384;
 };
 
 /// The options, or exits 2 with one line on stderr (0 after --help).
 options parse_options(int argc, char** argv) {
   std::string port = "7777", duration = "0", cipher = "aes-256-gcm";
   std::string frame_timeout = "10", idle_timeout = "60", transport = "tcp";
-  std::string max_handshakes = "256";
+  std::string max_handshakes = "256", max_sessions = "100000", max_per_address = "16384";
   options opts;
   CLI::App app{
     "game_server: a TCP or UDP game server on actorbench's session pool, each "
@@ -752,6 +810,16 @@ options parse_options(int argc, char** argv) {
     .add_option("--max-handshakes", max_handshakes,
                 "Hellos being answered at once; hellos beyond are dropped (clients retry)")
     ->default_str(max_handshakes);
+  app
+    .add_option("--max-sessions", max_sessions,
+                "UDP: clients held at once; a new one beyond evicts the lowest-value one "
+                "(unconfirmed first, then the longest idle)")
+    ->default_str(max_sessions);
+  app
+    .add_option("--max-sessions-per-address", max_per_address,
+                "UDP: clients held at once from one source address (any port); a new one "
+                "beyond evicts that address's lowest-value one")
+    ->default_str(max_per_address);
   auto fail = [](const std::string& line) {
     std::cerr << "game_server: " << line << '\n';
     std::exit(2);
@@ -771,10 +839,12 @@ options parse_options(int argc, char** argv) {
   auto it = game::parse_seconds("--idle-timeout", idle_timeout, 0, 86400);
   auto tr = game::parse_transport(transport);
   auto mh = game::parse_integer("--max-handshakes", max_handshakes, 1, 1000000);
+  auto ms = game::parse_integer("--max-sessions", max_sessions, 1, 10000000);
+  auto mp = game::parse_integer("--max-sessions-per-address", max_per_address, 1, 10000000);
   for (const std::string* err :
        {p ? nullptr : &p.err(), d ? nullptr : &d.err(), c ? nullptr : &c.err(),
         ft ? nullptr : &ft.err(), it ? nullptr : &it.err(), tr ? nullptr : &tr.err(),
-        mh ? nullptr : &mh.err()})
+        mh ? nullptr : &mh.err(), ms ? nullptr : &ms.err(), mp ? nullptr : &mp.err()})
     if (err)
       fail(*err);
   opts.port = static_cast<std::uint16_t>(*p);
@@ -784,6 +854,8 @@ options parse_options(int argc, char** argv) {
   opts.timeouts.idle = std::chrono::duration_cast<clock_type::duration>(*it);
   opts.transport = *tr;
   opts.max_handshakes = static_cast<std::size_t>(*mh);
+  opts.max_sessions = static_cast<std::size_t>(*ms);
+  opts.max_sessions_per_address = static_cast<std::size_t>(*mp);
   return opts;
 }
 
@@ -815,6 +887,8 @@ int main(int argc, char** argv) {
   shared->cookies.emplace(*keys->ka, std::move(cookie_secret));
   shared->identity = std::move(keys->identity);
   shared->max_handshakes = opts.max_handshakes;
+  shared->max_sessions = opts.max_sessions;
+  shared->max_sessions_per_address = opts.max_sessions_per_address;
   shared->aead = opts.aead;
   shared->timeouts = opts.timeouts;
   shared->transport = opts.transport;
@@ -876,7 +950,8 @@ int main(int argc, char** argv) {
             << " connections closed for protocol errors; " << shared->hellos_dropped.load()
             << " hellos dropped (--max-handshakes); UDP: " << shared->challenges_sent.load()
             << " challenges sent, " << shared->udp_dropped.load()
-            << " datagrams dropped unanswered" << std::endl;
+            << " datagrams dropped unanswered, " << shared->sessions_evicted.load()
+            << " sessions evicted (--max-sessions, --max-sessions-per-address)" << std::endl;
   if (!shut_down()) {
     std::cerr << "game_server: the server did not stop within 10 s\n";
     return 1;
