@@ -40,7 +40,6 @@
 #include <string>
 #include <thread>
 #include <unordered_map>
-#include <unordered_set>
 #include <variant>
 
 #include <unistd.h>
@@ -217,16 +216,13 @@ class server_state {
       }
       // CAF 0.17 files a servant made from a socket under none of its
       // handles: close_all() would then never shut it (the server hung at
-      // exit) and ack_writes() would find nothing. File it under its own.
+      // exit). File it under its own.
       auto servant = self_->backend().new_datagram_servant(sock->fd);
       auto hdl = servant->hdl();
       servant_ = servant;
       udp_fd_ = sock->fd;
       self_->add_datagram_servant(servant);
       self_->add_hdl_for_datagram_servant(servant, hdl);
-      // CAF 0.17 throws if a queued datagram's address was removed: the
-      // acknowledgements tell when a client's last datagram is out.
-      self_->ack_writes(hdl, true);
       bound = sock->port;
       std::cout << "game_server: UDP receive buffer " << sock->receive_buffer << " bytes"
                 << std::endl;
@@ -309,16 +305,6 @@ class server_state {
       return;
     report(i->second);
     end(i);
-  }
-
-  /// A datagram to `hdl` is out; its address can go if it was forgotten.
-  void on_datagram_sent(caf::io::datagram_handle hdl) {
-    auto i = in_flight_.find(hdl);
-    if (i == in_flight_.end() || --i->second > 0)
-      return;
-    in_flight_.erase(i);
-    if (retiring_.erase(hdl) > 0)
-      remove_address(hdl);
   }
 
   /// The UDP port itself failed: every UDP client is gone with it.
@@ -458,7 +444,6 @@ class server_state {
   /// hello, anything else nothing. CAF's entry for the address goes once
   /// the challenge is out.
   void on_stranger(caf::io::datagram_handle hdl, game::bytes_view data) {
-    retiring_.erase(hdl);
     auto f = game::decode_datagram(data);
     auto peer = servant_ ? game::peer_of(*servant_, hdl) : std::nullopt;
     const auto now = clock_type::now();
@@ -559,13 +544,9 @@ class server_state {
     shared_->pool->deliver(*c.session, game::bytes(packet.data, packet.data + packet.size));
   }
 
-  /// Removes a UDP address from CAF once nothing is queued to it.
-  void retire(caf::io::datagram_handle hdl) {
-    if (in_flight_.count(hdl) > 0)
-      retiring_.insert(hdl); // on_datagram_sent removes it
-    else
-      remove_address(hdl);
-  }
+  /// Removes a UDP address from CAF (nothing is ever queued to it there:
+  /// send() writes on the socket itself).
+  void retire(caf::io::datagram_handle hdl) { remove_address(hdl); }
 
   /// Handles one frame; false (with `problem` set) if it breaks the protocol.
   bool on_frame(peer_handle hdl, connection& c, const game::frame& f, std::string& problem) {
@@ -621,9 +602,9 @@ class server_state {
     s.protocol_errors = shared_->protocol_errors.load();
     s.packets_duplicate = m.duplicates;
     s.packets_too_old = m.too_old;
-    // Each UDP address CAF holds is a client's or a forgotten one's.
+    // Each UDP address CAF holds is a client's (others are removed at once).
     if (shared_->transport == game::transport::udp) {
-      s.udp_addresses = retiring_.size();
+      s.udp_addresses = 0;
       for (const auto& entry : conns_)
         s.udp_addresses += std::holds_alternative<caf::io::datagram_handle>(entry.first) ? 1 : 0;
     }
@@ -635,14 +616,10 @@ class server_state {
   /// (TCP: UDP has no backlog, a datagram the socket cannot take is lost).
   bool send(peer_handle hdl, const game::bytes& frame) {
     if (auto* udp = std::get_if<caf::io::datagram_handle>(&hdl)) {
-      if (servant_ && udp_fd_ >= 0) {
-        // At once (udp_peer.hpp): a datagram the socket cannot take is lost.
+      // At once, not through CAF's queue (udp_peer.hpp): a datagram the
+      // socket cannot take is lost, as UDP may lose any.
+      if (servant_)
         game::send_to_peer(*servant_, udp_fd_, *udp, frame.data(), frame.size());
-        return true;
-      }
-      self_->enqueue_datagram(*udp, std::vector<char>(frame.begin(), frame.end()));
-      self_->flush(*udp);
-      ++in_flight_[*udp];
       return true;
     }
     auto tcp = std::get<caf::io::connection_handle>(hdl);
@@ -719,10 +696,6 @@ class server_state {
   std::unordered_map<std::uint64_t, peer_handle> tickets_;
   std::uint64_t next_ticket_ = 0;
   std::size_t handshakes_in_flight_ = 0;
-  /// UDP: datagrams queued per address, and the forgotten addresses that
-  /// still have some.
-  std::unordered_map<caf::io::datagram_handle, std::uint32_t> in_flight_;
-  std::unordered_set<caf::io::datagram_handle> retiring_;
   /// The UDP socket's servant: it knows each address (udp_peer.hpp).
   caf::io::datagram_servant_ptr servant_;
   int udp_fd_ = -1;
@@ -743,7 +716,6 @@ caf::behavior game_server(caf::io::broker* self, std::shared_ptr<server_shared> 
                       {reinterpret_cast<const std::uint8_t*>(msg.buf.data()), msg.buf.size()});
     },
     [st](const caf::io::datagram_servant_closed_msg&) { st->on_servant_closed(); },
-    [st](const caf::io::datagram_sent_msg& msg) { st->on_datagram_sent(msg.handle); },
     [st](tick_atom) { st->on_tick(); },
     [](const caf::io::acceptor_closed_msg&) {},
     [st](game::welcomed_atom, std::uint64_t ticket, std::uint32_t session,
