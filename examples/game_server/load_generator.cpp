@@ -334,23 +334,21 @@ class client_state {
     auto got = v->reason ? game::verdict_of(*v->reason) : verdict::accepted;
     // Each verdict names its packet: the network may duplicate or reorder
     // packets and verdicts, and anyone may send packets from this address.
-    auto pending = expected_.find(v->id);
-    if (pending == expected_.end()) {
+    auto [first, last] = expected_.equal_range(v->id);
+    if (first == last) {
       ++result_.uncounted;
       return true;
     }
-    auto& waits = pending->second;
-    auto match = std::find_if(waits.begin(), waits.end(),
-                              [&](const expectation& e) { return e.want == got; });
-    if (match == waits.end() && was_counted(v->id, got)) {
+    auto match = std::find_if(first, last, [&](const auto& e) { return e.second.want == got; });
+    if (match == last && was_counted(v->id, got)) {
       // The same verdict again for this packet: the network copied it.
       ++result_.uncounted;
       return true;
     }
-    if (match == waits.end()) {
+    if (match == last) {
       const auto what = "packet " + std::to_string(v->id.counter) + ": "
                         + std::string{to_string(got)} + ", expected "
-                        + std::string{to_string(waits.front().want)};
+                        + std::string{to_string(first->second.want)};
       // What a spoofed packet or a network copy may draw: not counted, the
       // packet still awaits its own verdict.
       if (got == verdict::forged || got == verdict::duplicate) {
@@ -361,16 +359,14 @@ class client_state {
       ++result_.verdicts[static_cast<std::size_t>(got)];
       if (result_.unexpected++ == 0)
         result_.first_unexpected = what;
-      match = waits.begin();
+      match = first;
     } else {
       ++result_.verdicts[static_cast<std::size_t>(got)];
     }
-    std::chrono::duration<float> latency = clock_type::now() - match->sent_at;
+    std::chrono::duration<float> latency = clock_type::now() - match->second.sent_at;
     result_.latencies.push_back(latency.count());
     counted_[counted_next_++ % counted_.size()] = {v->id, got};
-    waits.erase(match);
-    if (waits.empty())
-      expected_.erase(pending);
+    expected_.erase(match);
     return true;
   }
 
@@ -394,8 +390,9 @@ class client_state {
       return;
     }
     script_.sent(*p);
-    expected_[game::id_of_packet({p->packet.data(), p->packet.size()})].push_back(
-      expectation{now, p->expected});
+    // At the end of its name's range: copies are matched in the order sent.
+    expected_.emplace(game::id_of_packet({p->packet.data(), p->packet.size()}),
+                      expectation{now, p->expected});
   }
 
   void send_hello() {
@@ -467,7 +464,7 @@ class client_state {
     clock_type::time_point sent_at;
     verdict want;
   };
-  std::map<game::packet_id, std::deque<expectation>> expected_;
+  std::multimap<game::packet_id, expectation> expected_;
   /// The last verdicts counted, to know a copy of one (the network may
   /// duplicate the server's datagrams too).
   std::array<std::pair<game::packet_id, verdict>, 256> counted_{};

@@ -117,13 +117,14 @@ packet_id id_of_packet(bytes_view packet) noexcept {
 }
 
 bytes encode_verdict(std::optional<rejection_reason> reason, const packet_id& id) {
-  bytes payload;
-  payload.reserve(1 + packet_id_size);
+  std::uint8_t payload[1 + packet_id_size];
+  std::size_t n = 0;
   if (reason)
-    payload.push_back(static_cast<std::uint8_t>(*reason));
-  payload.push_back(id.epoch);
-  put_u64(payload, id.counter);
-  return encode_frame(reason ? frame_type::rejected : frame_type::accepted, payload);
+    payload[n++] = static_cast<std::uint8_t>(*reason);
+  payload[n++] = id.epoch;
+  for (int shift = 56; shift >= 0; shift -= 8)
+    payload[n++] = static_cast<std::uint8_t>(id.counter >> shift);
+  return encode_frame(reason ? frame_type::rejected : frame_type::accepted, {payload, n});
 }
 
 std::optional<verdict_frame> decode_verdict(const frame& f) noexcept {
