@@ -90,16 +90,26 @@ actorbench::crypto::result<planned_packet> client_script::next() {
     case client_kind::tampered: {
       auto p = fresh(verdict::forged);
       if (p) {
-        p->packet[n % p->packet.size()] ^= 0x01;
+        // Past the header: the verdict names the packet by its epoch and counter.
+        const auto body = p->packet.size() - packet_id_size;
+        p->packet[packet_id_size + n % body] ^= 0x01;
         p->fresh = false; // never accepted, so never copied
       }
       ++count_;
       return p;
     }
-    case client_kind::malformed:
+    case client_kind::malformed: {
       ++count_;
-      return planned_packet{bytes(malformed_size_, static_cast<std::uint8_t>(n)),
-                            verdict::malformed, false};
+      // A header naming it (counters far from the channel's own), then too few bytes.
+      bytes p(malformed_size_, static_cast<std::uint8_t>(n));
+      const std::uint64_t counter = (std::uint64_t{1} << 63) | n;
+      if (p.size() >= packet_id_size) {
+        p[0] = 0;
+        for (std::size_t i = 0; i < 8; ++i)
+          p[1 + i] = static_cast<std::uint8_t>(counter >> (56 - 8 * i));
+      }
+      return planned_packet{std::move(p), verdict::malformed, false};
+    }
     case client_kind::replay:
       if (n % 2 == 1)
         if (auto copy = copy_of_sent()) {
@@ -158,8 +168,9 @@ actorbench::crypto::result<planned_packet> client_script::next_stale() {
     }
   }
   ++count_;
-  // Every other packet a held-back one, once a newer one reached the server.
-  if (newer_sent_ && count_ % 2 == 0 && !held_.empty()) {
+  // Every other packet a held-back one, once newer ones reached the server
+  // (several: the network may deliver a held-back one before the last few).
+  if (newer_sent_ >= stale_lead && count_ % 2 == 0 && !held_.empty()) {
     planned_packet p{std::move(held_.front()), verdict::too_old, false};
     held_.pop_front();
     return p;
@@ -172,7 +183,7 @@ void client_script::sent(const planned_packet& p) {
     return;
   last_fresh_ = p.packet;
   if (primed_)
-    newer_sent_ = true;
+    ++newer_sent_;
 }
 
 } // namespace game

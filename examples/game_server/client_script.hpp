@@ -80,6 +80,8 @@ class client_script {
   /// Packets the stale class seals past its held-back ones: beyond any
   /// replay window the server may keep (at least 2048, issue 18).
   static constexpr std::uint64_t stale_gap = 8192;
+  /// Fresh packets the stale class sends before its first held-back one.
+  static constexpr std::uint64_t stale_lead = 8;
 
   /// `malformed_size`: bytes of a malformed packet (less than a header and tag).
   client_script(client_kind kind, sealer seal, std::size_t malformed_size);
@@ -107,9 +109,9 @@ class client_script {
   std::deque<bytes> held_;
   /// The stale class has sealed its held-back packets and the gap.
   bool primed_ = false;
-  /// Packets sent since the stale class primed: one of them moved the
-  /// server's window past the held-back ones.
-  bool newer_sent_ = false;
+  /// Fresh packets sent since the stale class primed: the first of them
+  /// moves the server's window past the held-back ones.
+  std::uint64_t newer_sent_ = 0;
 };
 
 } // namespace game

@@ -25,8 +25,8 @@ bytes stream_of(const decoded& frames) {
 TEST_CASE("frames split into pieces of any size come out whole and in order") {
   const decoded frames{{frame_type::hello, bytes(32, 1)},
                        {frame_type::packet, bytes(300, 2)},
-                       {frame_type::accepted, {}},
-                       {frame_type::rejected, bytes(1, 2)},
+                       {frame_type::accepted, bytes(packet_id_size, 0)},
+                       {frame_type::rejected, bytes(1 + packet_id_size, 2)},
                        {frame_type::packet, bytes(max_payload_size, 3)}};
   const auto wire = stream_of(frames);
   for (std::size_t piece : {std::size_t{1}, std::size_t{2}, std::size_t{5}, std::size_t{7},
@@ -48,8 +48,8 @@ TEST_CASE("frames split into pieces of any size come out whole and in order") {
 }
 
 TEST_CASE("the frames before a broken header are delivered, then the error") {
-  auto wire = stream_of({{frame_type::stats_request, {}}, {frame_type::accepted, {}}});
-  const std::uint8_t broken[] = {0, 0, 0, 2, 9, 0};
+  auto wire = stream_of({{frame_type::stats_request, {}}, {frame_type::accepted, bytes(packet_id_size, 0)}});
+  const std::uint8_t broken[] = {0, 0, 0, 2, 10, 0};
   wire.insert(wire.end(), std::begin(broken), std::end(broken));
   frame_reader reader;
   reader.append(reinterpret_cast<const char*>(wire.data()), wire.size());
@@ -61,7 +61,7 @@ TEST_CASE("the frames before a broken header are delivered, then the error") {
 }
 
 TEST_CASE("a callback returning false stops the drain and the rest waits") {
-  auto wire = stream_of({{frame_type::accepted, {}}, {frame_type::rejected, bytes(1, 1)}});
+  auto wire = stream_of({{frame_type::accepted, bytes(packet_id_size, 0)}, {frame_type::rejected, bytes(1 + packet_id_size, 1)}});
   frame_reader reader;
   reader.append(reinterpret_cast<const char*>(wire.data()), wire.size());
   std::vector<frame_type> seen;

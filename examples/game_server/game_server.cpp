@@ -23,7 +23,7 @@
 //
 //   game_server [--port 7777] [--bind 127.0.0.1] [--transport tcp|udp] [--duration S]
 //               [--cipher aes-256-gcm] [--frame-timeout 10] [--idle-timeout 60]
-//               [--max-handshakes 256]
+//               [--max-handshakes 256] [--max-sessions 100000] [--max-sessions-per-address 16384]
 //
 // Exit codes: 0 stopped as asked; 1 a runtime failure; 2 bad input, including
 // a port that cannot be listened on (one line on stderr).
@@ -33,14 +33,16 @@
 #include <ctime>
 #include <cstdint>
 #include <iostream>
+#include <map>
 #include <memory>
 #include <optional>
 #include <sstream>
 #include <string>
 #include <thread>
 #include <unordered_map>
-#include <unordered_set>
 #include <variant>
+
+#include <unistd.h>
 
 #include <CLI/CLI.hpp>
 #include <caf/actor_system.hpp>
@@ -58,10 +60,12 @@
 #include "actors/session_pool/session_pool.hpp"
 #include "crypto/key_agreement.hpp"
 #include "command_line.hpp"
+#include "cookie.hpp"
 #include "frame_reader.hpp"
 #include "handshake_keys.hpp"
 #include "handshake_worker.hpp"
 #include "packet_codec.hpp"
+#include "udp_peer.hpp"
 #include "udp_socket.hpp"
 
 using namespace actorbench;
@@ -98,12 +102,23 @@ struct server_shared {
   actors::server_identity identity;
   game::aead_choice aead;
   std::atomic<std::uint64_t> protocol_errors{0};
+  /// UDP: the stateless challenge's cookies, and the datagrams dropped
+  /// unanswered (no session and no valid cookie, or not the session's).
+  std::optional<game::cookie_jar> cookies;
+  std::atomic<std::uint64_t> udp_dropped{0};
+  std::atomic<std::uint64_t> challenges_sent{0};
   /// Hellos dropped because --max-handshakes were in progress.
   std::atomic<std::uint64_t> hellos_dropped{0};
   /// About 35 ms of work for two workers (some 7,500 respond()/s each).
   /// 1024 opened a 10,000-client storm faster but burst the welcomes onto
   /// the load generator's one thread (bench/RESULTS.md).
   std::size_t max_handshakes = 256;
+  /// UDP: clients held at once, in all and per source address (not port);
+  /// a new one beyond either evicts the lowest-value one (unconfirmed
+  /// first, then the longest idle) of all, or of that address.
+  std::size_t max_sessions = 100000;
+  std::size_t max_sessions_per_address = 16384;
+  std::atomic<std::uint64_t> sessions_evicted{0};
   client_timeouts timeouts;
   game::transport transport = game::transport::tcp;
 };
@@ -111,10 +126,46 @@ struct server_shared {
 /// A TCP connection, or a UDP client (one remote address and port).
 using peer_handle = std::variant<caf::io::connection_handle, caf::io::datagram_handle>;
 
+/// The packets a session has not answered yet, oldest first: each verdict
+/// names the oldest (a session handles its packets in order).
+class pending_packets {
+ public:
+  void push(const game::packet_id& id) { ids_.push_back(id); }
+  std::optional<game::packet_id> pop() {
+    if (head_ == ids_.size())
+      return std::nullopt;
+    auto id = ids_[head_++];
+    if (head_ == ids_.size()) {
+      ids_.clear();
+      head_ = 0;
+    } else if (head_ > 64 && head_ * 2 > ids_.size()) {
+      ids_.erase(ids_.begin(), ids_.begin() + static_cast<std::ptrdiff_t>(head_));
+      head_ = 0;
+    }
+    return id;
+  }
+
+ private:
+  std::vector<game::packet_id> ids_;
+  std::size_t head_ = 0;
+};
+
 struct connection {
   std::string peer;
+  /// UDP: its source address without the port (the per-address cap's key).
+  game::bytes host;
+  /// UDP: the hello datagram's payload (cookie and hello); only the same
+  /// bytes again are answered with the welcome again.
+  game::bytes hello;
   /// The welcome sent for its hello, sent again if a UDP client repeats it.
   game::bytes welcome;
+  /// Its packets awaiting their verdicts.
+  pending_packets pending;
+  /// A packet of its session decrypted: the client holds the keys (until
+  /// then it has proved nothing; WireGuard's responder waits likewise).
+  bool confirmed = false;
+  /// When its session was opened (the welcome).
+  clock_type::time_point welcomed_at;
   game::frame_reader reader;
   /// When it connected or last completed a frame.
   clock_type::time_point last_frame;
@@ -147,19 +198,31 @@ class server_state {
       bound = r->second;
     } else {
       // Without reuse: a second server on the port must be refused, as over TCP.
-      auto sock = game::open_udp_socket(bind, port, udp_buffer_bytes);
-      if (!sock)
-        return caf::make_error(caf::sec::cannot_open_port, sock.err());
+      // Stats are served over TCP on the same port (never to an unverified
+      // UDP source): with port 0, a UDP port whose TCP twin is free.
+      game::parsed<game::udp_socket> sock = std::string{};
+      for (int attempt = 0; attempt < 16; ++attempt) {
+        sock = game::open_udp_socket(bind, port, udp_buffer_bytes);
+        if (!sock)
+          return caf::make_error(caf::sec::cannot_open_port, sock.err());
+        auto admin = self_->add_tcp_doorman(sock->port, bind.c_str(), false);
+        if (admin)
+          break;
+        ::close(sock->fd);
+        if (port != 0 || attempt == 15)
+          return caf::make_error(caf::sec::cannot_open_port,
+                                 "TCP port " + std::to_string(sock->port)
+                                   + " for stats: " + self_->system().render(admin.error()));
+      }
       // CAF 0.17 files a servant made from a socket under none of its
       // handles: close_all() would then never shut it (the server hung at
-      // exit) and ack_writes() would find nothing. File it under its own.
+      // exit). File it under its own.
       auto servant = self_->backend().new_datagram_servant(sock->fd);
       auto hdl = servant->hdl();
+      servant_ = servant;
+      udp_fd_ = sock->fd;
       self_->add_datagram_servant(servant);
       self_->add_hdl_for_datagram_servant(servant, hdl);
-      // CAF 0.17 throws if a queued datagram's address was removed: the
-      // acknowledgements tell when a client's last datagram is out.
-      self_->ack_writes(hdl, true);
       bound = sock->port;
       std::cout << "game_server: UDP receive buffer " << sock->receive_buffer << " bytes"
                 << std::endl;
@@ -169,29 +232,18 @@ class server_state {
     return bound;
   }
 
-  /// One datagram: one whole frame, from a known client or a new one.
+  /// One datagram: one whole frame, from a client or from an address the
+  /// server holds nothing for.
   void on_datagram(caf::io::datagram_handle hdl, game::bytes_view data) {
     auto i = conns_.find(peer_handle{hdl});
-    if (i == conns_.end()) {
-      retiring_.erase(hdl);
-      i = conns_.emplace(peer_handle{hdl}, connection{}).first;
-      // CAF 0.17 knows only the remote port of an address on a shared socket.
-      i->second.peer = "udp port " + std::to_string(self_->remote_port(hdl));
-    }
-    auto& c = i->second;
+    if (i == conns_.end())
+      return on_stranger(hdl, data);
+    // Only the session's sealed packets (and its own hello again) count: any
+    // other datagram with its address may be anyone's, so it changes
+    // nothing and gets no answer.
     auto f = game::decode_datagram(data);
-    if (!f)
-      return drop(hdl, "bad datagram (" + std::string{game::to_string(f.err())} + ")");
-    c.last_frame = clock_type::now();
-    std::string problem;
-    if (!on_frame(hdl, c, *f, problem))
-      return drop(hdl, problem);
-    // A stats request or a repeated bye opens nothing: forget the address.
-    // One whose hello was dropped stays until its retry (or --frame-timeout):
-    // when each was removed and made again, CAF 0.17 crashed once at
-    // shutdown (in datagram_servant_impl::detach_handles) after thousands.
-    if (!c.session && !c.ticket && !c.hello_dropped)
-      forget(i);
+    if (!f || !on_client_datagram(peer_handle{hdl}, i->second, *f))
+      ++shared_->udp_dropped;
   }
 
   void on_connect(caf::io::connection_handle hdl) {
@@ -255,16 +307,6 @@ class server_state {
     end(i);
   }
 
-  /// A datagram to `hdl` is out; its address can go if it was forgotten.
-  void on_datagram_sent(caf::io::datagram_handle hdl) {
-    auto i = in_flight_.find(hdl);
-    if (i == in_flight_.end() || --i->second > 0)
-      return;
-    in_flight_.erase(i);
-    if (retiring_.erase(hdl) > 0)
-      remove_address(hdl);
-  }
-
   /// The UDP port itself failed: every UDP client is gone with it.
   void on_servant_closed() {
     std::cout << "game_server: the UDP socket failed; its " << conns_.size()
@@ -274,25 +316,32 @@ class server_state {
   }
 
   /// A session's verdict on the oldest packet it had from this client:
-  /// accepted, or rejected for `reason`.
-  void on_verdict(std::uint32_t session, std::optional<game::rejection_reason> reason) {
+  /// accepted (`empty`: its plaintext was empty, the client's sealed
+  /// disconnect), or rejected for `reason`.
+  void on_verdict(std::uint32_t session, std::optional<game::rejection_reason> reason,
+                  bool empty = false) {
     auto s = by_session_.find(session);
     if (s == by_session_.end())
       return; // the client left meanwhile
     auto hdl = s->second;
-    auto& c = conns_.at(hdl);
-    if (!reason)
+    auto i = conns_.find(hdl);
+    auto& c = i->second;
+    auto id = c.pending.pop().value_or(game::packet_id{});
+    if (!reason && empty) {
+      report(c);
+      return forget(i);
+    }
+    if (!reason) {
       ++c.accepted;
-    else if (*reason == game::rejection_reason::malformed)
+      c.confirmed = true;
+      c.last_frame = clock_type::now();
+    } else if (*reason == game::rejection_reason::malformed)
       ++c.malformed;
     else if (*reason == game::rejection_reason::forged)
       ++c.forged;
     else
       ++c.replayed;
-    std::uint8_t why = reason ? static_cast<std::uint8_t>(*reason) : 0;
-    auto frame = reason ? game::encode_frame(game::frame_type::rejected, {&why, 1})
-                        : game::encode_frame(game::frame_type::accepted, {});
-    if (!send(hdl, frame))
+    if (!send(hdl, game::encode_verdict(reason, id)))
       drop(hdl, unread_replies);
   }
 
@@ -312,6 +361,7 @@ class server_state {
     c.session = id;
     // Its idle time counts from the welcome: the handshake's wait is the server's.
     c.last_frame = clock_type::now();
+    c.welcomed_at = c.last_frame;
     by_session_[id] = hdl;
     c.welcome = game::encode_frame(game::frame_type::welcome, reply);
     if (!send(hdl, c.welcome))
@@ -388,9 +438,124 @@ class server_state {
     return std::min<clock_type::duration>(shortest / 4, std::chrono::seconds{1});
   }
 
+  /// A datagram from an address without a client: a hello whose cookie
+  /// checks out starts the handshake (the first state the server keeps for
+  /// the address), a hello without one gets a challenge no larger than the
+  /// hello, anything else nothing. CAF's entry for the address goes once
+  /// the challenge is out.
+  void on_stranger(caf::io::datagram_handle hdl, game::bytes_view data) {
+    auto f = game::decode_datagram(data);
+    auto peer = servant_ ? game::peer_of(*servant_, hdl) : std::nullopt;
+    const auto now = clock_type::now();
+    if (f && f->type == game::frame_type::hello && peer && f->payload.size > game::cookie_size) {
+      const auto& jar = *shared_->cookies;
+      game::bytes_view key{peer->key.data(), peer->key.size()};
+      if (jar.check(key, {f->payload.data, game::cookie_size}, now)) {
+        make_room(peer->host);
+        auto& c = conns_[peer_handle{hdl}];
+        ++udp_clients_;
+        ++per_host_[peer->host];
+        c.host = peer->host;
+        c.peer = peer->text;
+        c.last_frame = now;
+        c.hello.assign(f->payload.data, f->payload.data + f->payload.size);
+        start_handshake(peer_handle{hdl}, c,
+                        {f->payload.data + game::cookie_size, f->payload.size - game::cookie_size});
+        return;
+      }
+      auto cookie = jar.make(key, now);
+      auto reply = game::encode_frame(game::frame_type::challenge, {cookie.data(), cookie.size()});
+      if (reply.size() <= data.size) {
+        send(peer_handle{hdl}, reply);
+        ++shared_->challenges_sent;
+        return retire(hdl);
+      }
+    }
+    ++shared_->udp_dropped;
+    retire(hdl);
+  }
+
+  /// Before a new UDP client from `host`: evicts one if the caps are reached,
+  /// the lowest-value one of that address (its cap) or of all (the total):
+  /// unconfirmed before confirmed, then the longest idle.
+  void make_room(const game::bytes& host) {
+    const bool address_full = per_host_[host] >= shared_->max_sessions_per_address;
+    if (!address_full && udp_clients_ < shared_->max_sessions)
+      return;
+    auto victim = conns_.end();
+    for (auto i = conns_.begin(); i != conns_.end(); ++i) {
+      if (!std::holds_alternative<caf::io::datagram_handle>(i->first)
+          || (address_full && i->second.host != host))
+        continue;
+      if (victim == conns_.end() || lower_value(i->second, victim->second))
+        victim = i;
+    }
+    if (victim == conns_.end())
+      return;
+    ++shared_->sessions_evicted;
+    std::cout << "game_server: evicting " << victim->second.peer << " ("
+              << (victim->second.confirmed ? "confirmed" : "unconfirmed") << "): "
+              << (address_full ? "--max-sessions-per-address " +
+                                   std::to_string(shared_->max_sessions_per_address)
+                               : "--max-sessions " + std::to_string(shared_->max_sessions))
+              << " reached" << std::endl;
+    send(victim->first, game::encode_frame(game::frame_type::bye, {}));
+    forget(victim);
+  }
+
+  static bool lower_value(const connection& a, const connection& b) {
+    if (a.confirmed != b.confirmed)
+      return !a.confirmed;
+    return a.last_frame < b.last_frame;
+  }
+
+  /// A datagram from a client's address; false if it is not one the client
+  /// would send (dropped, counted).
+  bool on_client_datagram(peer_handle hdl, connection& c, const game::frame& f) {
+    switch (f.type) {
+      case game::frame_type::hello:
+        // Its welcome was lost: the same hello again gets it again.
+        if (c.session && f.payload.size == c.hello.size()
+            && std::equal(c.hello.begin(), c.hello.end(), f.payload.data)) {
+          send(hdl, c.welcome);
+          return true;
+        }
+        if (c.session || c.ticket)
+          return false;
+        // Its hello was dropped (--max-handshakes): this is the retry.
+        if (f.payload.size <= game::cookie_size)
+          return false;
+        c.hello.assign(f.payload.data, f.payload.data + f.payload.size);
+        start_handshake(hdl, c,
+                        {f.payload.data + game::cookie_size, f.payload.size - game::cookie_size});
+        return true;
+      case game::frame_type::packet:
+        if (!c.session)
+          return false;
+        deliver(c, f.payload);
+        return true;
+      default:
+        return false;
+    }
+  }
+
+  void deliver(connection& c, game::bytes_view packet) {
+    c.pending.push(game::id_of_packet(packet));
+    shared_->pool->deliver(*c.session, game::bytes(packet.data, packet.data + packet.size));
+  }
+
+  /// Removes a UDP address from CAF (nothing is ever queued to it there:
+  /// send() writes on the socket itself).
+  void retire(caf::io::datagram_handle hdl) { remove_address(hdl); }
+
   /// Handles one frame; false (with `problem` set) if it breaks the protocol.
   bool on_frame(peer_handle hdl, connection& c, const game::frame& f, std::string& problem) {
     auto& pool = *shared_->pool;
+    // A UDP server's TCP port serves stats only.
+    if (shared_->transport == game::transport::udp && f.type != game::frame_type::stats_request) {
+      problem = "the TCP port of a UDP server serves only stats requests";
+      return false;
+    }
     switch (f.type) {
       case game::frame_type::hello:
         // A client repeats its hello until a welcome comes: over UDP either
@@ -413,7 +578,7 @@ class server_state {
           problem = "a packet before hello";
           return false;
         }
-        pool.deliver(*c.session, game::bytes(f.payload.data, f.payload.data + f.payload.size));
+        deliver(c, f.payload);
         return true;
       case game::frame_type::stats_request:
         // Not dropped here: the caller still holds `c`.
@@ -437,9 +602,13 @@ class server_state {
     s.protocol_errors = shared_->protocol_errors.load();
     s.packets_duplicate = m.duplicates;
     s.packets_too_old = m.too_old;
-    // Each UDP address CAF holds is a client's or a forgotten one's.
-    if (shared_->transport == game::transport::udp)
-      s.udp_addresses = conns_.size() + retiring_.size();
+    // Each UDP address CAF holds is a client's (others are removed at once).
+    if (shared_->transport == game::transport::udp) {
+      s.udp_addresses = 0;
+      for (const auto& entry : conns_)
+        s.udp_addresses += std::holds_alternative<caf::io::datagram_handle>(entry.first) ? 1 : 0;
+    }
+    s.udp_dropped = shared_->udp_dropped.load();
     return s;
   }
 
@@ -447,9 +616,10 @@ class server_state {
   /// (TCP: UDP has no backlog, a datagram the socket cannot take is lost).
   bool send(peer_handle hdl, const game::bytes& frame) {
     if (auto* udp = std::get_if<caf::io::datagram_handle>(&hdl)) {
-      self_->enqueue_datagram(*udp, std::vector<char>(frame.begin(), frame.end()));
-      self_->flush(*udp);
-      ++in_flight_[*udp];
+      // At once, not through CAF's queue (udp_peer.hpp): a datagram the
+      // socket cannot take is lost, as UDP may lose any.
+      if (servant_)
+        game::send_to_peer(*servant_, udp_fd_, *udp, frame.data(), frame.size());
       return true;
     }
     auto tcp = std::get<caf::io::connection_handle>(hdl);
@@ -485,12 +655,9 @@ class server_state {
   void forget(conn_map::iterator i) {
     auto hdl = i->first;
     end(i);
-    if (auto* udp = std::get_if<caf::io::datagram_handle>(&hdl)) {
-      if (in_flight_.count(*udp) > 0)
-        retiring_.insert(*udp); // on_datagram_sent removes it
-      else
-        remove_address(*udp);
-    } else
+    if (auto* udp = std::get_if<caf::io::datagram_handle>(&hdl))
+      retire(*udp);
+    else
       self_->close(std::get<caf::io::connection_handle>(hdl));
   }
 
@@ -503,6 +670,12 @@ class server_state {
 
   /// Forgets a client and closes its session.
   void end(conn_map::iterator i) {
+    if (std::holds_alternative<caf::io::datagram_handle>(i->first)) {
+      --udp_clients_;
+      auto h = per_host_.find(i->second.host);
+      if (h != per_host_.end() && --h->second == 0)
+        per_host_.erase(h);
+    }
     // A handshake still running: on_welcomed closes its session.
     if (auto t = i->second.ticket)
       tickets_.erase(*t);
@@ -523,10 +696,12 @@ class server_state {
   std::unordered_map<std::uint64_t, peer_handle> tickets_;
   std::uint64_t next_ticket_ = 0;
   std::size_t handshakes_in_flight_ = 0;
-  /// UDP: datagrams queued per address, and the forgotten addresses that
-  /// still have some.
-  std::unordered_map<caf::io::datagram_handle, std::uint32_t> in_flight_;
-  std::unordered_set<caf::io::datagram_handle> retiring_;
+  /// The UDP socket's servant: it knows each address (udp_peer.hpp).
+  caf::io::datagram_servant_ptr servant_;
+  int udp_fd_ = -1;
+  /// UDP clients held, in all and per source address.
+  std::size_t udp_clients_ = 0;
+  std::map<game::bytes, std::size_t> per_host_;
 };
 
 caf::behavior game_server(caf::io::broker* self, std::shared_ptr<server_shared> shared) {
@@ -541,7 +716,6 @@ caf::behavior game_server(caf::io::broker* self, std::shared_ptr<server_shared> 
                       {reinterpret_cast<const std::uint8_t*>(msg.buf.data()), msg.buf.size()});
     },
     [st](const caf::io::datagram_servant_closed_msg&) { st->on_servant_closed(); },
-    [st](const caf::io::datagram_sent_msg& msg) { st->on_datagram_sent(msg.handle); },
     [st](tick_atom) { st->on_tick(); },
     [](const caf::io::acceptor_closed_msg&) {},
     [st](game::welcomed_atom, std::uint64_t ticket, std::uint32_t session,
@@ -550,7 +724,9 @@ caf::behavior game_server(caf::io::broker* self, std::shared_ptr<server_shared> 
       st->on_refused(ticket, why);
     },
     // The pool's handler: the game logic would use the plaintext; this demo only answers.
-    [st](std::uint32_t session, const crypto::bytes&) { st->on_verdict(session, std::nullopt); },
+    [st](std::uint32_t session, const crypto::bytes& text) {
+      st->on_verdict(session, std::nullopt, text.empty());
+    },
     [st](actors::rejected_atom, std::uint32_t session, caf::atom_value reason) {
       auto why = game::rejection_reason::forged;
       if (reason == actors::malformed_atom::value)
@@ -572,13 +748,15 @@ struct options {
   client_timeouts timeouts;
   game::transport transport = game::transport::tcp;
   std::size_t max_handshakes = 256;
+  std::size_t max_sessions = 100000;
+  std::size_t max_sessions_per_address = 16384;
 };
 
 /// The options, or exits 2 with one line on stderr (0 after --help).
 options parse_options(int argc, char** argv) {
   std::string port = "7777", duration = "0", cipher = "aes-256-gcm";
   std::string frame_timeout = "10", idle_timeout = "60", transport = "tcp";
-  std::string max_handshakes = "256";
+  std::string max_handshakes = "256", max_sessions = "100000", max_per_address = "16384";
   options opts;
   CLI::App app{
     "game_server: a TCP or UDP game server on actorbench's session pool, each "
@@ -604,6 +782,16 @@ options parse_options(int argc, char** argv) {
     .add_option("--max-handshakes", max_handshakes,
                 "Hellos being answered at once; hellos beyond are dropped (clients retry)")
     ->default_str(max_handshakes);
+  app
+    .add_option("--max-sessions", max_sessions,
+                "UDP: clients held at once; a new one beyond evicts the lowest-value one "
+                "(unconfirmed first, then the longest idle)")
+    ->default_str(max_sessions);
+  app
+    .add_option("--max-sessions-per-address", max_per_address,
+                "UDP: clients held at once from one source address (any port); a new one "
+                "beyond evicts that address's lowest-value one")
+    ->default_str(max_per_address);
   auto fail = [](const std::string& line) {
     std::cerr << "game_server: " << line << '\n';
     std::exit(2);
@@ -623,10 +811,12 @@ options parse_options(int argc, char** argv) {
   auto it = game::parse_seconds("--idle-timeout", idle_timeout, 0, 86400);
   auto tr = game::parse_transport(transport);
   auto mh = game::parse_integer("--max-handshakes", max_handshakes, 1, 1000000);
+  auto ms = game::parse_integer("--max-sessions", max_sessions, 1, 10000000);
+  auto mp = game::parse_integer("--max-sessions-per-address", max_per_address, 1, 10000000);
   for (const std::string* err :
        {p ? nullptr : &p.err(), d ? nullptr : &d.err(), c ? nullptr : &c.err(),
         ft ? nullptr : &ft.err(), it ? nullptr : &it.err(), tr ? nullptr : &tr.err(),
-        mh ? nullptr : &mh.err()})
+        mh ? nullptr : &mh.err(), ms ? nullptr : &ms.err(), mp ? nullptr : &mp.err()})
     if (err)
       fail(*err);
   opts.port = static_cast<std::uint16_t>(*p);
@@ -636,6 +826,8 @@ options parse_options(int argc, char** argv) {
   opts.timeouts.idle = std::chrono::duration_cast<clock_type::duration>(*it);
   opts.transport = *tr;
   opts.max_handshakes = static_cast<std::size_t>(*mh);
+  opts.max_sessions = static_cast<std::size_t>(*ms);
+  opts.max_sessions_per_address = static_cast<std::size_t>(*mp);
   return opts;
 }
 
@@ -659,8 +851,16 @@ int main(int argc, char** argv) {
     return 1;
   }
   shared->ka = keys->ka;
+  game::bytes cookie_secret(32);
+  if (!keys->ka->random(cookie_secret.data(), cookie_secret.size())) {
+    std::cerr << "game_server: no random bytes for the cookie secret\n";
+    return 1;
+  }
+  shared->cookies.emplace(*keys->ka, std::move(cookie_secret));
   shared->identity = std::move(keys->identity);
   shared->max_handshakes = opts.max_handshakes;
+  shared->max_sessions = opts.max_sessions;
+  shared->max_sessions_per_address = opts.max_sessions_per_address;
   shared->aead = opts.aead;
   shared->timeouts = opts.timeouts;
   shared->transport = opts.transport;
@@ -720,7 +920,10 @@ int main(int argc, char** argv) {
             << m.auth_failures << " forged, " << m.duplicates << " duplicate, " << m.too_old
             << " too old; " << shared->protocol_errors.load()
             << " connections closed for protocol errors; " << shared->hellos_dropped.load()
-            << " hellos dropped (--max-handshakes)" << std::endl;
+            << " hellos dropped (--max-handshakes); UDP: " << shared->challenges_sent.load()
+            << " challenges sent, " << shared->udp_dropped.load()
+            << " datagrams dropped unanswered, " << shared->sessions_evicted.load()
+            << " sessions evicted (--max-sessions, --max-sessions-per-address)" << std::endl;
   if (!shut_down()) {
     std::cerr << "game_server: the server did not stop within 10 s\n";
     return 1;

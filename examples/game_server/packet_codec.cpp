@@ -14,11 +14,14 @@ bool payload_size_ok(std::uint8_t type, std::size_t n) noexcept {
     case frame_type::welcome:
       return n <= max_payload_size;
     case frame_type::stats_request:
-    case frame_type::accepted:
     case frame_type::bye:
       return n == 0;
+    case frame_type::accepted:
+      return n == packet_id_size;
     case frame_type::rejected:
-      return n == 1;
+      return n == 1 + packet_id_size;
+    case frame_type::challenge:
+      return n == cookie_size;
     case frame_type::stats:
       return n == stats_payload_size;
   }
@@ -27,7 +30,7 @@ bool payload_size_ok(std::uint8_t type, std::size_t n) noexcept {
 
 bool known_type(std::uint8_t type) noexcept {
   return type >= static_cast<std::uint8_t>(frame_type::hello)
-         && type <= static_cast<std::uint8_t>(frame_type::bye);
+         && type <= static_cast<std::uint8_t>(frame_type::challenge);
 }
 
 void put_u64(bytes& out, std::uint64_t x) {
@@ -106,12 +109,39 @@ bytes encode_frame(frame_type type, bytes_view payload) {
   return out;
 }
 
+packet_id id_of_packet(bytes_view packet) noexcept {
+  std::uint8_t head[packet_id_size] = {};
+  for (std::size_t i = 0; packet.data != nullptr && i < packet.size && i < packet_id_size; ++i)
+    head[i] = packet.data[i];
+  return packet_id{head[0], get_u64(head + 1)};
+}
+
+bytes encode_verdict(std::optional<rejection_reason> reason, const packet_id& id) {
+  std::uint8_t payload[1 + packet_id_size];
+  std::size_t n = 0;
+  if (reason)
+    payload[n++] = static_cast<std::uint8_t>(*reason);
+  payload[n++] = id.epoch;
+  for (int shift = 56; shift >= 0; shift -= 8)
+    payload[n++] = static_cast<std::uint8_t>(id.counter >> shift);
+  return encode_frame(reason ? frame_type::rejected : frame_type::accepted, {payload, n});
+}
+
+std::optional<verdict_frame> decode_verdict(const frame& f) noexcept {
+  const std::uint8_t* p = f.payload.data;
+  if (f.type == frame_type::accepted && f.payload.size == packet_id_size)
+    return verdict_frame{std::nullopt, packet_id{p[0], get_u64(p + 1)}};
+  if (f.type == frame_type::rejected && f.payload.size == 1 + packet_id_size)
+    return verdict_frame{static_cast<rejection_reason>(p[0]), packet_id{p[1], get_u64(p + 2)}};
+  return std::nullopt;
+}
+
 bytes encode_stats(const server_stats& s) {
   bytes out;
   out.reserve(stats_payload_size);
   for (auto x : {s.sessions_open, s.sessions_opened, s.packets_delivered, s.packets_accepted,
                  s.packets_malformed, s.packets_forged, s.protocol_errors, s.packets_duplicate,
-                 s.packets_too_old, s.udp_addresses})
+                 s.packets_too_old, s.udp_addresses, s.udp_dropped})
     put_u64(out, x);
   return out;
 }
@@ -124,7 +154,7 @@ std::optional<server_stats> decode_stats(bytes_view payload) noexcept {
   for (auto* field : {&s.sessions_open, &s.sessions_opened, &s.packets_delivered,
                       &s.packets_accepted, &s.packets_malformed, &s.packets_forged,
                       &s.protocol_errors, &s.packets_duplicate, &s.packets_too_old,
-                      &s.udp_addresses}) {
+                      &s.udp_addresses, &s.udp_dropped}) {
     *field = get_u64(p);
     p += 8;
   }

@@ -5,9 +5,11 @@
 //   frame   = length (4 bytes, big-endian) || type (1 byte) || payload
 //   length  = 1 + payload size, so never 0
 //
-// Client to server: `hello` (the session key, once, first), `packet` (nonce ||
-// ciphertext || tag under that key), `stats_request`. Server to client:
-// `accepted` or `rejected` (one per packet, in order), `stats`.
+// Client to server: `hello` (the session key, once, first; over UDP behind
+// the server's cookie), `packet` (nonce || ciphertext || tag under that key),
+// `stats_request` (TCP). Server to client: `challenge` (UDP, the cookie),
+// `accepted` or `rejected` (one per packet, in order, naming its counter),
+// `stats`.
 //
 // decode_frame() is a pure function of its input: it never throws, aborts or
 // allocates, and it reads only inside the view it is given, whatever the bytes
@@ -33,9 +35,11 @@ enum class frame_type : std::uint8_t {
   packet = 2,
   /// Client: asks for the server's counters; no payload.
   stats_request = 3,
-  /// Server: the client's oldest unanswered packet decrypted; no payload.
+  /// Server: the client's oldest unanswered packet decrypted; the payload
+  /// names it: its epoch and counter as the packet carries them (9 bytes).
   accepted = 4,
-  /// Server: it was dropped; the payload is one rejection_reason byte.
+  /// Server: it was dropped; the payload is one rejection_reason byte and
+  /// the packet's epoch and counter (9 bytes).
   rejected = 5,
   /// Server: the counters (server_stats), answering stats_request.
   stats = 6,
@@ -47,6 +51,10 @@ enum class frame_type : std::uint8_t {
   /// A client sends it a few times (each may be lost); the server sends it
   /// when it drops a client for breaking the protocol. Over TCP, closing.
   bye = 8,
+  /// Server, over UDP: the answer to a hello without a valid cookie; the
+  /// payload is the cookie (cookie_size bytes) to send back in front of the
+  /// hello. Smaller than the hello it answers (no amplification).
+  challenge = 9,
 };
 
 /// Why the server dropped a packet (the payload of a `rejected` frame).
@@ -65,6 +73,12 @@ enum class rejection_reason : std::uint8_t {
 constexpr std::size_t header_size = 4;
 /// Largest handshake hello a hello frame may carry (the handshake's own limit is lower).
 constexpr std::size_t max_hello_size = 512;
+/// Over UDP a hello's payload is a cookie of this many bytes (zeros before
+/// the server sent one) followed by the handshake's hello.
+constexpr std::size_t cookie_size = 16;
+/// Bytes that name a packet in a verdict: the packet's epoch (1) and
+/// counter (8, big-endian), its first bytes.
+constexpr std::size_t packet_id_size = 9;
 /// Largest payload of any frame; a longer length is refused before reading it.
 constexpr std::size_t max_payload_size = 16 * 1024;
 
@@ -85,10 +99,13 @@ struct server_stats {
   /// UDP: client addresses the server holds (CAF keeps an entry per
   /// address until the server removes it); 0 over TCP.
   std::uint64_t udp_addresses = 0;
+  /// UDP: datagrams dropped without an answer (no session and no valid
+  /// cookie, or not a sealed packet of the session at their address).
+  std::uint64_t udp_dropped = 0;
 };
 
-/// Payload size of a `stats` frame: ten 8-byte big-endian counters.
-constexpr std::size_t stats_payload_size = 10 * 8;
+/// Payload size of a `stats` frame: eleven 8-byte big-endian counters.
+constexpr std::size_t stats_payload_size = 11 * 8;
 
 /// Why a frame could not be decoded. After any of these the stream cannot be
 /// resynchronised: the connection must be closed.
@@ -129,6 +146,35 @@ actorbench::crypto::result<frame, codec_errc> decode_datagram(bytes_view in) noe
 /// A frame of `type` with `payload`. The payload must be valid for the type
 /// (decode_frame accepts the result); this is not checked.
 bytes encode_frame(frame_type type, bytes_view payload);
+
+/// A packet's name in its verdict: its epoch and counter (a sender's counter
+/// starts again at each new key). A packet too short to hold them is named
+/// by the bytes it has, the rest taken as zeros.
+struct packet_id {
+  std::uint8_t epoch = 0;
+  std::uint64_t counter = 0;
+  bool operator==(const packet_id& o) const noexcept {
+    return epoch == o.epoch && counter == o.counter;
+  }
+  bool operator<(const packet_id& o) const noexcept {
+    return epoch != o.epoch ? epoch < o.epoch : counter < o.counter;
+  }
+};
+
+/// The name of a secure_channel packet (epoch || counter || ciphertext || tag).
+packet_id id_of_packet(bytes_view packet) noexcept;
+
+/// A verdict on the packet `id`: `accepted` without a reason, else
+/// `rejected` for it.
+bytes encode_verdict(std::optional<rejection_reason> reason, const packet_id& id);
+
+/// A verdict frame: its reason (none: accepted) and the packet it names;
+/// nothing if `f` is not a verdict.
+struct verdict_frame {
+  std::optional<rejection_reason> reason;
+  packet_id id;
+};
+std::optional<verdict_frame> decode_verdict(const frame& f) noexcept;
 
 /// The payload of a `stats` frame, and back; nothing if the size is wrong.
 bytes encode_stats(const server_stats& stats);

@@ -63,7 +63,7 @@ TEST_CASE("invalid headers are refused as soon as they are seen") {
   CHECK(error_of(from({0, 0, int(too_long >> 8), int(too_long & 0xff)})) == codec_errc::oversized);
   CHECK(error_of(from({0xff, 0xff, 0xff, 0xff})) == codec_errc::oversized);
   CHECK(error_of(from({0, 0, 0, 1, 0})) == codec_errc::unknown_type);
-  CHECK(error_of(from({0, 0, 0, 1, 9})) == codec_errc::unknown_type);
+  CHECK(error_of(from({0, 0, 0, 1, 10})) == codec_errc::unknown_type);
   CHECK(error_of(from({0, 0, 0, 1, 0xff})) == codec_errc::unknown_type);
 }
 
@@ -80,10 +80,13 @@ TEST_CASE("payload sizes are checked per type") {
   CHECK(size_error(frame_type::packet, 0));
   CHECK_FALSE(size_error(frame_type::packet, max_payload_size));
   CHECK(size_error(frame_type::stats_request, 1));
-  CHECK(size_error(frame_type::accepted, 1));
-  CHECK(size_error(frame_type::rejected, 0));
-  CHECK(size_error(frame_type::rejected, 2));
-  CHECK_FALSE(size_error(frame_type::rejected, 1));
+  CHECK(size_error(frame_type::accepted, 0));
+  CHECK_FALSE(size_error(frame_type::accepted, packet_id_size));
+  CHECK(size_error(frame_type::rejected, 1));
+  CHECK(size_error(frame_type::rejected, packet_id_size));
+  CHECK_FALSE(size_error(frame_type::rejected, 1 + packet_id_size));
+  CHECK(size_error(frame_type::challenge, cookie_size - 1));
+  CHECK_FALSE(size_error(frame_type::challenge, cookie_size));
   CHECK(size_error(frame_type::stats, stats_payload_size - 1));
   CHECK_FALSE(size_error(frame_type::stats, stats_payload_size));
   CHECK_FALSE(size_error(frame_type::welcome, 0));
@@ -111,7 +114,7 @@ TEST_CASE("a datagram is exactly one frame: a part of one or bytes after it are 
 }
 
 TEST_CASE("stats survive the round trip and a wrong size is refused") {
-  server_stats s{1, 2, 3, 4, 5, 6, 0x0102030405060708ull, 8, 9, 10};
+  server_stats s{1, 2, 3, 4, 5, 6, 0x0102030405060708ull, 8, 9, 10, 11};
   auto payload = encode_stats(s);
   CHECK(payload.size() == stats_payload_size);
   auto back = decode_stats(payload);
@@ -152,4 +155,23 @@ TEST_CASE("random input never reads outside its view: each verdict is consistent
       CHECK(f.size == header_size + 1 + f.payload.size);
     }
   }
+}
+
+TEST_CASE("a verdict names its packet by epoch and counter, and round-trips") {
+  bytes packet{3, 0, 0, 0, 0, 0, 0, 1, 2, 0xaa, 0xbb};
+  auto id = id_of_packet(packet);
+  CHECK(id.epoch == 3);
+  CHECK(id.counter == 0x102);
+  for (auto reason : {std::optional<rejection_reason>{}, std::optional{rejection_reason::forged}}) {
+    auto wire = encode_verdict(reason, id);
+    auto f = decode_datagram(wire);
+    REQUIRE(f);
+    auto v = decode_verdict(*f);
+    REQUIRE(v);
+    CHECK(v->reason == reason);
+    CHECK(v->id == id);
+  }
+  // A packet too short to hold a name is named by the bytes it has.
+  bytes tiny{7, 1};
+  CHECK(id_of_packet(tiny) == packet_id{7, 0x0100000000000000ull});
 }
