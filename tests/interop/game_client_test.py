@@ -5,9 +5,10 @@ and gets the verdicts its packets deserve.
 usage: game_client_test.py GAME_SERVER tcp|udp
 
 Starts the server on a free loopback port with chacha20-poly1305, reads its
-port and key from its output, then: handshake (hello -> welcome), three
-sealed packets (accepted), one with a byte flipped (forged), one sent again
-(duplicate). Exit 0 when all hold, 1 with the reason otherwise."""
+port and key from its output, then: handshake (hello -> welcome; over UDP
+hello with a zero cookie -> challenge -> hello with its cookie -> welcome),
+three sealed packets (accepted), one with a byte flipped (forged), one sent
+again (duplicate), each verdict naming its packet. Exit 0 when all hold, 1 with the reason otherwise."""
 import os
 import re
 import subprocess
@@ -44,28 +45,36 @@ def start_server(binary, transport):
 
 
 def handshake(link, key, udp):
+    """Over UDP the hello goes behind a cookie: zeros first, then the one the
+    server's challenge gives."""
     client = peer.Initiator(key)
-    for attempt in range(10):  # UDP: the hello or the welcome may be lost
-        link.send(peer.HELLO, client.hello)
+    cookie = bytes(peer.COOKIE_BYTES)
+    for attempt in range(10):  # UDP: the hello, challenge or welcome may be lost
+        link.send(peer.HELLO, cookie + client.hello if udp else client.hello)
         try:
             kind, payload = link.receive()
         except TimeoutError:
             if udp:
                 continue
             raise
+        if udp and kind == peer.CHALLENGE and len(payload) == peer.COOKIE_BYTES:
+            cookie = payload
+            continue
         if kind != peer.WELCOME:
             fail("hello answered with frame type %d, not welcome" % kind)
         return client.finish(payload)
     fail("no welcome after 10 hellos")
 
 
-def verdict(link):
+def verdict(link, packet):
+    """The verdict on `packet` (its first 9 bytes, epoch and counter, named)."""
     kind, payload = link.receive()
-    if kind == peer.ACCEPTED:
-        return "accepted"
-    if kind == peer.REJECTED and len(payload) == 1:
-        return peer.REASONS.get(payload[0], "reason %d" % payload[0])
-    fail("a packet answered with frame type %d" % kind)
+    got = peer.verdict_of(kind, payload)
+    if got is None:
+        fail("a packet answered with frame type %d (%d bytes)" % (kind, len(payload)))
+    if got[1] != packet[:9]:
+        fail("a verdict for packet %s, expected one for %s" % (got[1].hex(), packet[:9].hex()))
+    return got[0]
 
 
 def main():
@@ -83,21 +92,21 @@ def main():
         for i in range(3):
             sent.append(channel.seal(b"move %d" % i))
             link.send(peer.PACKET, sent[-1])
-            got = verdict(link)
+            got = verdict(link, sent[-1])
             if got != "accepted":
                 fail("sealed packet %d: %s, not accepted" % (i, got))
         tampered = bytearray(channel.seal(b"tampered"))
         tampered[-1] ^= 1
         link.send(peer.PACKET, bytes(tampered))
-        got = verdict(link)
+        got = verdict(link, bytes(tampered))
         if got != "forged":
             fail("tampered packet: %s, not forged" % got)
         link.send(peer.PACKET, sent[1])
-        got = verdict(link)
+        got = verdict(link, sent[1])
         if got != "duplicate":
             fail("replayed packet: %s, not duplicate" % got)
-        if transport == "udp":
-            link.send(peer.BYE)
+        if transport == "udp":  # a client's disconnect: a sealed empty message
+            link.send(peer.PACKET, channel.seal(b""))
         link.close()
         print("game_client_test: OK (%s): handshake, 3 accepted, 1 forged, 1 duplicate" % transport)
         return 0

@@ -25,8 +25,19 @@ from dissononce.processing.impl.handshakestate import HandshakeState
 from dissononce.processing.impl.symmetricstate import SymmetricState
 
 # -- the game server's framing -------------------------------------------------
-HELLO, PACKET, STATS_REQUEST, ACCEPTED, REJECTED, STATS, WELCOME, BYE = range(1, 9)
+HELLO, PACKET, STATS_REQUEST, ACCEPTED, REJECTED, STATS, WELCOME, BYE, CHALLENGE = range(1, 10)
 REASONS = {1: "malformed", 2: "forged", 3: "duplicate", 4: "too_old"}
+COOKIE_BYTES = 16  # over UDP a hello goes behind the server's cookie (zeros at first)
+
+
+def verdict_of(kind, payload):
+    """(verdict, epoch || counter of the packet it names) of an accepted or
+    rejected frame; None for any other frame."""
+    if kind == ACCEPTED and len(payload) == 9:
+        return "accepted", payload
+    if kind == REJECTED and len(payload) == 10:
+        return REASONS.get(payload[0], "reason %d" % payload[0]), payload[1:]
+    return None
 
 
 def frame(kind, payload=b""):
