@@ -58,9 +58,11 @@ std::string verdict(int fd) {
   auto f = receive_frame(fd);
   if (!f)
     return "no answer";
-  if (f->first == game::frame_type::accepted)
+  // Verdicts name their packet: its epoch and counter (9 bytes) follow the
+  // reason byte of a rejection.
+  if (f->first == game::frame_type::accepted && f->second.size() == 9)
     return "accepted";
-  if (f->first == game::frame_type::rejected && f->second.size() == 1)
+  if (f->first == game::frame_type::rejected && f->second.size() == 10)
     return f->second[0] == 2 ? "forged" : f->second[0] == 3 ? "duplicate" : "rejected";
   return "frame type " + std::to_string(static_cast<int>(f->first));
 }
