@@ -33,13 +33,13 @@ std::string mib(double bytes) {
 // size is checked before anything is spawned or allocated: the senders
 // decrypt into a fixed reply of max_plaintext_size bytes.
 std::string refusal(const remote_spawn_request& req, const node_limits& limits) {
-  if (!req.collector)
-    return "the request names no collector";
-  if (req.count == 0)
-    return "no senders";
   if (req.count > limits.max_senders)
     return "a share of " + std::to_string(req.count) + " senders exceeds this node's limit of "
            + std::to_string(limits.max_senders);
+  if (req.count == 0)
+    return "no senders";
+  if (!req.collector)
+    return "the request names no collector";
   if (std::uint64_t{req.first} + req.count > std::uint64_t{1} << 32)
     return "sender ids " + std::to_string(req.first) + " + " + std::to_string(req.count)
            + " exceed 32 bits";
