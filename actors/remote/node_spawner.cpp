@@ -185,6 +185,10 @@ class share_actor : public caf::event_based_actor {
   }
 
   void relay(const reply& r) {
+    // A stopped share's backlog is dropped, not serialized for a driver that
+    // is told the share stopped anyway: a node stopping has to be quick.
+    if (job_ && job_->stopped())
+      return;
     batch_.replies.push_back(r);
     ++relayed_;
     if (batch_.replies.size() >= batch_size_ || relayed_ == expected_) {
