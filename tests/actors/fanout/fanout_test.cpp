@@ -203,6 +203,9 @@ TEST_CASE("a stopped job's spawning ends within a chunk and still counts every s
     stopper.join();
     REQUIRE(job->destroyed.wait_for(std::chrono::seconds{30}));
     CHECK(job->spawned.remaining() == 0);
+    // The callback runs just after the latch reached zero, on that thread.
+    for (int i = 0; i < 10000 && called == 0; ++i)
+      std::this_thread::sleep_for(std::chrono::milliseconds{1});
     CHECK(called == 1);
     caf::anon_send_exit(sink, caf::exit_reason::kill);
   }
