@@ -160,6 +160,13 @@ class share_actor : public caf::event_based_actor {
     };
     (*job)->stop_all = node_->stop;
     job_ = *job;
+    // Told by the collector's proxy itself, not through this actor's
+    // mailbox, where the notice would queue behind a backlog of replies.
+    caf::actor_cast<caf::abstract_actor*>(collector_)->attach_functor(
+      [weak = std::weak_ptr<sender_job>{job_}](const caf::error&) {
+        if (auto j = weak.lock(); j && j->spawned.remaining() > 0)
+          j->cancelled = true;
+      });
     monitor(collector_);
     batch_.replies.reserve(std::min(batch_size_, expected_));
     spawn_senders(system(), job_, req.first, std::size_t{req.first} + req.count, *spawn);
