@@ -22,8 +22,13 @@ struct reply_source {
   std::string name;
   std::size_t expected = 0;
   /// The worker node's spawner; when it goes down before its share is in,
-  /// the run fails. Null for local senders.
+  /// the run fails. Its node is the only one whose batches count for this
+  /// source. Null for local senders.
   caf::actor origin;
+  /// The share's ids: [first, first + expected). Local senders start at 0.
+  std::size_t first = 0;
+  /// What this share's senders must return; empty: the collector's plaintext.
+  std::string plaintext;
 };
 
 /// Replies counted per source.
@@ -70,10 +75,15 @@ struct collector_outcome {
 };
 
 /// Spawns an event-based collector expecting one reply from each id in
-/// [0, sum of the sources' expected) with `plaintext`: single replies count
-/// for source 0, reply batches for the source they name. It fulfils
-/// `outcome->report` and quits after the last reply, or when a source's
-/// origin goes down or reports a node_failure first. Sizes
+/// [0, sum of the sources' expected) with `plaintext` (or the source's own):
+/// single replies count for source 0 (this node's senders; any other id is
+/// a duplicate), reply batches for the worker node whose origin lives on
+/// the node (connection) the batch came from, whatever label it carries.
+/// A worker node's reply outside its share, repeated, or with a plaintext
+/// other than its source's ends the run with errc::node_failure naming
+/// the node, as does a batch from no node of the run. It fulfils
+/// `outcome->report` and quits once every source's share is in, or when a
+/// source's origin goes down or reports a node_failure first. Sizes
 /// `outcome->node_replies` to the sources.
 caf::actor spawn_collector(caf::actor_system& system, std::vector<reply_source> sources,
                            std::string plaintext, std::shared_ptr<collector_outcome> outcome);

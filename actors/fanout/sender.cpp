@@ -79,6 +79,14 @@ class sender_actor : public caf::scheduled_actor {
 
 } // namespace
 
+void skip_senders(const sender_job& job, std::size_t n) {
+  if (n == 0)
+    return;
+  job.spawned.count_down(n);
+  if (job.destroyed.count_down(n) && job.on_all_destroyed)
+    job.on_all_destroyed();
+}
+
 void spawn_sender(caf::actor_system& system, std::shared_ptr<const sender_job> job,
                   std::uint32_t id) {
   system.spawn<sender_actor>(std::move(job), id);

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -46,7 +47,23 @@ struct sender_job {
   /// Called once by the last sender destroyed, if set (a worker node
   /// answers the driver with it; a callback, as no actor may block on a latch).
   std::function<void()> on_all_destroyed;
+  /// Set to stop spawning this job's senders (a worker node whose requester
+  /// went away); the senders not spawned then count as destroyed.
+  mutable std::atomic<bool> cancelled{false};
+  /// Set, if not null, to stop every job sharing it (a worker node stopping
+  /// on SIGTERM), with the same effect.
+  std::shared_ptr<const std::atomic<bool>> stop_all;
+
+  /// Spawning should stop.
+  bool stopped() const noexcept {
+    return cancelled.load(std::memory_order_relaxed)
+           || (stop_all && stop_all->load(std::memory_order_relaxed));
+  }
 };
+
+/// Counts `n` senders of `job` that will never be spawned as spawned and
+/// destroyed, so that the latches and on_all_destroyed still come.
+void skip_senders(const sender_job& job, std::size_t n);
 
 /// Spawns one sender: it gets a cipher context as `job->context` says,
 /// decrypts its copy of the ciphertext, replies (id, plaintext) to the

@@ -33,6 +33,10 @@ class spawner_actor : public caf::event_based_actor {
     : caf::event_based_actor(cfg), job_(std::move(job)), first_(first), end_(end), chunk_(chunk) {}
 
   caf::behavior make_behavior() override {
+    if (job_->stopped()) {
+      skip_senders(*job_, end_ - first_);
+      return {};
+    }
     auto last = std::min(end_, first_ + chunk_);
     if (last < end_)
       spawn<spawner_actor>(job_, last, end_, chunk_);
@@ -54,9 +58,14 @@ class spawner_actor : public caf::event_based_actor {
 void spawn_senders(caf::actor_system& system, std::shared_ptr<const sender_job> job,
                    std::size_t first, std::size_t end, spawn_strategy strategy, std::size_t chunk) {
   if (strategy == spawn_strategy::main) {
-    for (auto id = first; id < end; ++id)
+    auto id = first;
+    auto step = std::max<std::size_t>(chunk, 1);
+    // The flag is read once per chunk: a stop lands within one chunk's spawns.
+    for (; id < end && !((id - first) % step == 0 && job->stopped()); ++id)
       spawn_sender(system, job, static_cast<std::uint32_t>(id));
-    job->spawned.count_down(end - first);
+    if (id > first)
+      job->spawned.count_down(id - first);
+    skip_senders(*job, end - id);
     return;
   }
   system.spawn<spawner_actor>(std::move(job), first, end, std::max<std::size_t>(chunk, 1));

@@ -1,11 +1,14 @@
 #pragma once
 
+#include <atomic>
 #include <cstddef>
+#include <memory>
 
 #include <caf/actor.hpp>
 #include <caf/actor_system.hpp>
 
 #include "actors/fanout/spawner.hpp"
+#include "actors/remote/node_limits.hpp"
 
 namespace actorbench::actors {
 
@@ -19,6 +22,13 @@ namespace actorbench::actors {
 /// its handle. For each mailbox_senders_request it spawns that share of a
 /// mailbox run's senders (see actors/suite/mailbox_remote.hpp) and answers
 /// how many.
-caf::actor spawn_node_spawner(caf::actor_system& system, std::size_t batch = default_spawn_chunk);
+///
+/// A share beyond `limits` (or malformed: sizes that do not fit the cipher,
+/// ids past 32 bits, no collector) is refused with the reason. A share stops
+/// spawning when its collector goes down (the driver went away) or when
+/// `stop` is set (this node is stopping); it then answers with an error.
+caf::actor spawn_node_spawner(caf::actor_system& system, node_limits limits = {},
+                              std::shared_ptr<const std::atomic<bool>> stop = nullptr,
+                              std::size_t batch = default_spawn_chunk);
 
 } // namespace actorbench::actors

@@ -7,13 +7,20 @@
 namespace actorbench::actors {
 
 served_node::~served_node() {
+  stop();
   if (spawner_)
     caf::anon_send_exit(spawner_, caf::exit_reason::user_shutdown);
 }
 
+void served_node::stop() noexcept {
+  if (stop_)
+    stop_->store(true);
+}
+
 result<served_node> serve_node(remote_runtime& rt, const std::string& host, std::uint16_t port,
-                               std::chrono::milliseconds timeout) {
-  served_node node{spawn_node_spawner(rt.system()), 0};
+                               std::chrono::milliseconds timeout, node_limits limits) {
+  auto stop = std::make_shared<std::atomic<bool>>(false);
+  served_node node{spawn_node_spawner(rt.system(), limits, stop), 0, stop};
   auto bound = rt.publish(node.spawner(), port, host, timeout);
   if (!bound)
     return bound.err();

@@ -1,7 +1,9 @@
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <memory>
 #include <string>
 
 #include <caf/actor.hpp>
@@ -9,6 +11,7 @@
 
 #include "actors/error.hpp"
 #include "actors/remote/endpoint_name.hpp"
+#include "actors/remote/node_limits.hpp"
 #include "actors/remote/remote_runtime.hpp"
 
 namespace actorbench::actors {
@@ -21,10 +24,13 @@ struct remote_node {
 };
 
 /// A node spawner published through the middleman. Destroying it stops the
-/// spawner, so destroy it before its actor system (which waits for it).
+/// spawner and every share it runs, so destroy it before its actor system
+/// (which waits for them).
 class served_node {
  public:
-  served_node(caf::actor spawner, std::uint16_t port) : spawner_(std::move(spawner)), port_(port) {}
+  served_node(caf::actor spawner, std::uint16_t port,
+              std::shared_ptr<std::atomic<bool>> stop = nullptr)
+    : spawner_(std::move(spawner)), port_(port), stop_(std::move(stop)) {}
   served_node(served_node&&) = default;
   served_node& operator=(served_node&&) = default;
   ~served_node();
@@ -33,19 +39,25 @@ class served_node {
   std::uint16_t port() const noexcept { return port_; }
   const caf::actor& spawner() const noexcept { return spawner_; }
 
+  /// Stops spawning the senders of every share at once (from any thread,
+  /// whatever the shares are doing); each share then answers its driver
+  /// that this node is stopping. The destructor does it too.
+  void stop() noexcept;
+
  private:
   friend result<served_node> serve_node(remote_runtime&, const std::string&, std::uint16_t,
-                                        std::chrono::milliseconds);
+                                        std::chrono::milliseconds, node_limits);
 
   caf::actor spawner_;
   std::uint16_t port_;
+  std::shared_ptr<std::atomic<bool>> stop_;
 };
 
-/// Spawns a node spawner (see node_spawner.hpp) and publishes it through
-/// `rt`'s middleman (plain or TLS) on `host`:`port`; port 0 lets the system
-/// pick one.
+/// Spawns a node spawner (see node_spawner.hpp) refusing shares beyond
+/// `limits` and publishes it through `rt`'s middleman (plain or TLS) on
+/// `host`:`port`; port 0 lets the system pick one.
 result<served_node> serve_node(remote_runtime& rt, const std::string& host, std::uint16_t port,
-                               std::chrono::milliseconds timeout);
+                               std::chrono::milliseconds timeout, node_limits limits = {});
 
 /// Connects through `rt`'s middleman to the node spawner published at
 /// `host`:`port`, waiting at most `timeout`.

@@ -1,5 +1,7 @@
 #include "bench/rpc/rpc_client.hpp"
 
+#include <algorithm>
+
 #include <caf/after.hpp>
 
 #include "bench/common/seconds_since.hpp"
@@ -54,7 +56,16 @@ result<bool> rpc_client::connect() {
   if (!hello)
     return runtime_failure(hello.err().detail);
   hello_ = std::move(*hello);
+  hello_gone_->store(false);
+  caf::actor_cast<caf::abstract_actor*>(hello_)->attach_functor(
+    [gone = hello_gone_](const caf::error&) { gone->store(true); });
   return true;
+}
+
+error rpc_client::gone() const {
+  return runtime_failure("request to " + describe()
+                         + " failed: the server went away (its hello actor stopped or the "
+                           "connection closed)");
 }
 
 result<bool> rpc_client::ask() {
@@ -64,13 +75,41 @@ result<bool> rpc_client::ask() {
   // timeout: CAF 0.17 hands every request timeout to its clock thread
   // (a mutex and a condition-variable wake-up of a third thread per
   // request), which a blocking actor that waits in place does not need.
+  if (hello_gone_->load())
+    return gone();
   auto handle = self_->request(hello_, caf::infinite, settings_.name);
   spin_until_reply();
-  caf::blocking_actor::accept_one_cond one;
-  self_->varargs_receive(
-    one, handle.id(), [&](std::string& r) { reply = std::move(r); },
-    [&](caf::error& err) { failure = std::move(err); },
-    caf::after(settings_.timeout) >> [&] { failure = caf::make_error(caf::sec::request_timeout); });
+  // The wait goes in slices: a reply that is late by one slice is already
+  // far off the normal path, and between slices a server that went away
+  // (whose answer will never come) is noticed at once.
+  const auto slice = std::chrono::milliseconds{100};
+  auto until = clock_type::now() + settings_.timeout;
+  for (bool waiting = true; waiting;) {
+    auto left = std::chrono::duration_cast<std::chrono::milliseconds>(until - clock_type::now());
+    bool last = left <= slice;
+    caf::blocking_actor::accept_one_cond one;
+    self_->varargs_receive(
+      one, handle.id(),
+      [&](std::string& r) {
+        reply = std::move(r);
+        waiting = false;
+      },
+      [&](caf::error& err) {
+        failure = std::move(err);
+        waiting = false;
+      },
+      caf::after(last ? std::max(left, std::chrono::milliseconds{0}) : slice) >> [&] {
+        if (last) {
+          failure = caf::make_error(caf::sec::request_timeout);
+          waiting = false;
+        } else if (hello_gone_->load()) {
+          failure = caf::make_error(caf::sec::request_receiver_down);
+          waiting = false;
+        }
+      });
+  }
+  if (failure == caf::sec::request_receiver_down || (failure && hello_gone_->load()))
+    return gone();
   if (failure)
     return runtime_failure("request to " + describe() + " failed: "
                            + (failure == caf::sec::request_timeout

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <cstddef>
 #include <memory>
@@ -44,7 +45,9 @@ class rpc_client {
   /// Connects to the target: TCP, TLS and CAF handshakes.
   result<bool> connect();
 
-  /// One request; a failed, late or wrong reply is a runtime failure.
+  /// One request; a failed, late or wrong reply is a runtime failure. A
+  /// server that went away (its actor or the connection gone, before or
+  /// while waiting) is said so in words, at once, not at the timeout.
   result<bool> ask();
 
  private:
@@ -53,6 +56,7 @@ class rpc_client {
 
   void spin_until_reply();
   std::string describe() const;
+  error gone() const;
 
   endpoint target_;
   bool tls_;
@@ -60,6 +64,9 @@ class rpc_client {
   std::unique_ptr<actors::remote_runtime> runtime_;
   caf::scoped_actor self_;
   caf::actor hello_;
+  /// Set when the proxy of hello_ is killed: the server's actor ended or
+  /// the connection closed (CAF tells the proxy either way).
+  std::shared_ptr<std::atomic<bool>> hello_gone_ = std::make_shared<std::atomic<bool>>(false);
 };
 
 /// The times of one request over a brand-new client, in seconds.

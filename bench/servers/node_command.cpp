@@ -1,11 +1,13 @@
 #include "bench/servers/node_command.hpp"
 
+#include <csignal>
 #include <ostream>
 
 #include "actors/remote/endpoint_name.hpp"
 #include "actors/remote/remote_node.hpp"
 #include "bench/common/endpoint.hpp"
 #include "bench/harness/interrupt.hpp"
+#include "bench/harness/memory_budget.hpp"
 #include "bench/servers/server_output.hpp"
 #include "bench/servers/server_params.hpp"
 #include "bench/servers/server_watch.hpp"
@@ -23,6 +25,10 @@ declaration node_declaration() {
   d.text("listen").help(
     "TCP port to listen on, 0 to 65535 (required); 0 picks a free one (the bound port is "
     "printed)");
+  d.text("max-memory").help(
+    "Refuse a share whose senders, with the shares running already, need more memory than this "
+    "(512M, 4G; K, M, G, T are powers of 1024; estimated as the driver does; default the "
+    "available memory at start); shares are also refused beyond 100000000 senders");
   declare_server_params(d);
   return d;
 }
@@ -30,6 +36,7 @@ declaration node_declaration() {
 struct node_settings {
   endpoint listen;
   server_params server;
+  actors::node_limits limits;
 };
 
 result<node_settings> read_node(const configuration& c) {
@@ -42,7 +49,16 @@ result<node_settings> read_node(const configuration& c) {
   auto server = read_server_params(c);
   if (!server)
     return server.err();
-  return node_settings{{server->bind, *port}, std::move(*server)};
+  auto budget = parse_memory_budget(text_param(c, "max-memory"));
+  if (!budget)
+    return budget.err();
+  actors::node_limits limits;
+  limits.memory_bytes = budget->bytes;
+  return node_settings{{server->bind, *port}, std::move(*server), limits};
+}
+
+const char* signal_name(int sig) {
+  return sig == SIGTERM ? "SIGTERM" : sig == SIGINT ? "SIGINT" : "a signal";
 }
 
 int run_node(const node_settings& s, std::ostream& out, std::ostream& err) {
@@ -52,7 +68,8 @@ int run_node(const node_settings& s, std::ostream& out, std::ostream& err) {
     return server_failure(err, runtime_failure(rt.err().detail));
   if (s.server.tls && !s.server.quiet)
     warn_about_server_certificate(node_prefix, *s.server.tls, err);
-  auto served = actors::serve_node(**rt, s.listen.host, s.listen.port, std::chrono::seconds{10});
+  auto served =
+    actors::serve_node(**rt, s.listen.host, s.listen.port, std::chrono::seconds{10}, s.limits);
   if (!served)
     return server_failure(err, runtime_failure(served.err().detail));
   auto line = "actorbench node listening on " + actors::endpoint_name(s.listen.host, served->port())
@@ -60,6 +77,12 @@ int run_node(const node_settings& s, std::ostream& out, std::ostream& err) {
   if (auto ok = announce(out, line); !ok)
     return server_failure(err, ok.err());
   watch_until_stopped({node_prefix, &err, s.server.quiet, std::chrono::milliseconds{100}, {}});
+  // Whatever the shares are doing: spawning stops within a chunk, and the
+  // senders alive finish at once, so the actor system's shutdown (which
+  // waits for every actor) is prompt.
+  err << node_prefix << "stopping on " << signal_name(interrupt_signal())
+      << "; shares still running are cancelled" << std::endl;
+  served->stop();
   return 0;
 }
 

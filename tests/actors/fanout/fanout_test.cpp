@@ -1,6 +1,15 @@
 #include <doctest/doctest.h>
 
+#include <atomic>
+#include <memory>
+#include <thread>
+
+#include <caf/event_based_actor.hpp>
+#include <caf/send.hpp>
+
 #include "actors/fanout/fanout.hpp"
+#include "actors/fanout/reply.hpp"
+#include "actors/fanout/sender.hpp"
 #include "actors/runtime/context_strategy.hpp"
 #include "actors/runtime/runtime.hpp"
 #include "actors/fanout/spawner.hpp"
@@ -170,4 +179,34 @@ TEST_CASE("context strategies have names both ways") {
                  actors::context_strategy::per_thread})
     CHECK(actors::parse_context_strategy(actors::to_string(s)) == s);
   CHECK_FALSE(actors::parse_context_strategy("per-process"));
+}
+
+TEST_CASE("a stopped job's spawning ends within a chunk and still counts every sender") {
+  actors::runtime rt{{2, "stealing", {}}};
+  for (auto strategy : {actors::spawn_strategy::main, actors::spawn_strategy::chain}) {
+    CAPTURE(actors::to_string(strategy));
+    // A sink collector: these senders reply to an actor that drops everything.
+    auto sink = rt.system().spawn([]() -> caf::behavior { return {[](const actors::reply&) {}}; });
+    auto stop = std::make_shared<std::atomic<bool>>(false);
+    std::size_t senders = 50'000'000; // far more than the test could spawn
+    auto job = std::make_shared<actors::sender_job>(sink, nullptr, nullptr,
+                                                    actors::context_strategy::per_thread, nullptr,
+                                                    actors::payload{"x", {}, {}, {}}, senders);
+    std::atomic<int> called{0};
+    job->on_all_destroyed = [&called] { ++called; };
+    job->stop_all = stop;
+    std::thread stopper{[stop] {
+      std::this_thread::sleep_for(std::chrono::milliseconds{50});
+      stop->store(true);
+    }};
+    actors::spawn_senders(rt.system(), job, 0, senders, strategy);
+    stopper.join();
+    REQUIRE(job->destroyed.wait_for(std::chrono::seconds{30}));
+    CHECK(job->spawned.remaining() == 0);
+    // The callback runs just after the latch reached zero, on that thread.
+    for (int i = 0; i < 10000 && called == 0; ++i)
+      std::this_thread::sleep_for(std::chrono::milliseconds{1});
+    CHECK(called == 1);
+    caf::anon_send_exit(sink, caf::exit_reason::kill);
+  }
 }

@@ -138,7 +138,8 @@ TEST_CASE("a worker node that cannot run its share tells the collector and the d
   auto outcome = std::make_shared<actors::collector_outcome>();
   auto report = outcome->report.get_future();
   auto collector = actors::spawn_collector(
-    driver->system(), {{"local", 0, {}}, {remote->name, 10, remote->spawner}}, "x", outcome);
+    driver->system(), {{"local", 0, {}, 0, {}}, {remote->name, 10, remote->spawner, 0, {}}}, "x",
+    outcome);
   actors::remote_spawn_request req;
   req.collector = collector;
   req.source = 1;
