@@ -13,7 +13,7 @@ std::int64_t cookie_jar::slot_of(clock::time_point now) const {
          / slot_.count();
 }
 
-cookie_jar::cookie cookie_jar::make_in(bytes_view peer, std::int64_t slot) const {
+std::optional<cookie_jar::cookie> cookie_jar::make_in(bytes_view peer, std::int64_t slot) const {
   bytes data;
   data.reserve(8 + peer.size);
   for (int shift = 56; shift >= 0; shift -= 8)
@@ -21,12 +21,15 @@ cookie_jar::cookie cookie_jar::make_in(bytes_view peer, std::int64_t slot) const
   if (peer.size > 0)
     data.insert(data.end(), peer.data, peer.data + peer.size);
   auto mac = ka_->hmac({secret_.data(), secret_.size()}, {data.data(), data.size()});
+  if (!mac)
+    return std::nullopt;
   cookie out{};
-  std::copy_n(mac.begin(), out.size(), out.begin());
+  std::copy_n(mac->begin(), out.size(), out.begin());
   return out;
 }
 
-cookie_jar::cookie cookie_jar::make(bytes_view peer, clock::time_point now) const {
+std::optional<cookie_jar::cookie> cookie_jar::make(bytes_view peer,
+                                                  clock::time_point now) const {
   return make_in(peer, slot_of(now));
 }
 
@@ -37,9 +40,11 @@ bool cookie_jar::check(bytes_view peer, bytes_view given, clock::time_point now)
   bool ok = false;
   for (auto s : {slot, slot - 1}) {
     auto want = make_in(peer, s);
+    if (!want)
+      return false;
     std::uint8_t diff = 0;
     for (std::size_t i = 0; i < cookie_size; ++i)
-      diff |= static_cast<std::uint8_t>(want[i] ^ given.data[i]);
+      diff |= static_cast<std::uint8_t>((*want)[i] ^ given.data[i]);
     ok |= diff == 0;
   }
   return ok;

@@ -11,6 +11,7 @@
 #include <array>
 #include <chrono>
 #include <cstdint>
+#include <optional>
 
 #include "crypto/bytes.hpp"
 #include "crypto/key_agreement.hpp"
@@ -33,15 +34,16 @@ class cookie_jar {
   cookie_jar(const actorbench::crypto::key_agreement& ka, bytes secret,
              std::chrono::seconds slot = default_slot);
 
-  /// The cookie for `peer` (its address and port as bytes) now.
-  cookie make(bytes_view peer, clock::time_point now) const;
+  /// The cookie for `peer` (its address and port as bytes) now; none when
+  /// the HMAC failed (a cookie from a failed HMAC would be anyone's).
+  std::optional<cookie> make(bytes_view peer, clock::time_point now) const;
 
   /// Whether `given` is `peer`'s cookie of this slot or the one before (in
-  /// constant time).
+  /// constant time); false when the HMAC failed.
   bool check(bytes_view peer, bytes_view given, clock::time_point now) const;
 
  private:
-  cookie make_in(bytes_view peer, std::int64_t slot) const;
+  std::optional<cookie> make_in(bytes_view peer, std::int64_t slot) const;
   std::int64_t slot_of(clock::time_point now) const;
 
   const actorbench::crypto::key_agreement* ka_;

@@ -464,8 +464,10 @@ class server_state {
         return;
       }
       auto cookie = jar.make(key, now);
-      auto reply = game::encode_frame(game::frame_type::challenge, {cookie.data(), cookie.size()});
-      if (reply.size() <= data.size) {
+      auto reply = cookie ? game::encode_frame(game::frame_type::challenge,
+                                               {cookie->data(), cookie->size()})
+                          : game::bytes{};
+      if (cookie && reply.size() <= data.size) {
         send(peer_handle{hdl}, reply);
         ++shared_->challenges_sent;
         return retire(hdl);
