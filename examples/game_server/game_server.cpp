@@ -531,7 +531,8 @@ class server_state {
     ++shared_->protocol_errors;
     auto& c = i->second;
     std::string why = problem;
-    if (problem == unread_replies) {
+    const bool slow_reader = problem == unread_replies;
+    if (slow_reader) {
       ++shared_->slow_readers_dropped;
       why += " (" + std::to_string(c.unsent) + " bytes queued; --max-unsent "
              + std::to_string(shared_->max_unsent) + ", --max-unsent-total "
@@ -541,7 +542,7 @@ class server_state {
     // UDP has no close: a bye tells the client (if it is listening) that it is over.
     if (std::holds_alternative<caf::io::datagram_handle>(hdl))
       send(hdl, c, game::encode_frame(game::frame_type::bye, {}));
-    else if (c.unsent > 0)
+    else if (slow_reader)
       abort_connection(std::get<caf::io::connection_handle>(hdl));
     forget(i);
   }
