@@ -115,7 +115,8 @@ struct server_shared {
   /// most queued when the total is reached, is dropped as a slow reader.
   std::size_t max_unsent = 64 << 10;
   std::size_t max_unsent_total = 32 << 20;
-  std::atomic<std::uint64_t> slow_readers_dropped{0};
+  std::atomic<std::uint64_t> slow_readers_over_own{0};
+  std::atomic<std::uint64_t> slow_readers_at_total{0};
   /// The lines about clients closed: a flood of them (junk datagrams, slow
   /// readers) costs a bounded number of lines. The broker writes it; main
   /// reads it after the broker is gone.
@@ -274,7 +275,9 @@ class server_state {
       c.frame_started = now;
     if (bad_frame)
       problem = "bad frame (" + std::string{game::to_string(*bad_frame)} + ")";
-    if (!problem.empty())
+    if (problem == unread_replies)
+      drop_slow_reader(hdl, refused_at_total_);
+    else if (!problem.empty())
       drop(hdl, problem);
   }
 
@@ -324,7 +327,7 @@ class server_state {
     auto frame = reason ? game::encode_frame(game::frame_type::rejected, {&why, 1})
                         : game::encode_frame(game::frame_type::accepted, {});
     if (!send(hdl, c, frame))
-      drop_slow_reader(hdl);
+      drop_slow_reader(hdl, refused_at_total_);
   }
 
   /// A worker opened session `id` for the hello of `ticket`: welcome its
@@ -346,7 +349,7 @@ class server_state {
     by_session_[id] = hdl;
     c.welcome = game::encode_frame(game::frame_type::welcome, reply);
     if (!send(hdl, c, c.welcome))
-      drop_slow_reader(hdl);
+      drop_slow_reader(hdl, refused_at_total_);
   }
 
   /// A worker refused the hello of `ticket` (or could not open a session).
@@ -486,13 +489,16 @@ class server_state {
       ++in_flight_[*udp];
       return true;
     }
-    if (c.unsent + frame.size() > shared_->max_unsent)
+    if (c.unsent + frame.size() > shared_->max_unsent) {
+      refused_at_total_ = false;
       return false;
+    }
     while (unsent_total_ + frame.size() > shared_->max_unsent_total) {
       auto worst = slowest_reader();
+      refused_at_total_ = true;
       if (worst == conns_.end() || &worst->second == &c)
         return false;
-      drop_slow_reader(worst->first);
+      drop_slow_reader(worst->first, true);
     }
     auto tcp = std::get<caf::io::connection_handle>(hdl);
     auto& buf = self_->wr_buf(tcp);
@@ -503,7 +509,8 @@ class server_state {
     return true;
   }
 
-  /// send(), or false with `problem` set.
+  /// send(), or false with `problem` set (the caller then drops `c`; the
+  /// caller of on_frame as a slow reader, see unread_replies).
   bool send_or(peer_handle hdl, connection& c, const game::bytes& frame, std::string& problem) {
     if (send(hdl, c, frame))
       return true;
@@ -520,29 +527,36 @@ class server_state {
     return worst;
   }
 
-  void drop_slow_reader(peer_handle hdl) {
-    drop(hdl, unread_replies);
+  /// Drops a client that left too much unread: over its own --max-unsent,
+  /// or the most of all when --max-unsent-total was reached (`at_total`).
+  /// Its connection is reset: its queued replies go at once.
+  void drop_slow_reader(peer_handle hdl, bool at_total) {
+    drop(hdl, unread_replies, at_total ? slow_reader::at_total : slow_reader::over_own);
   }
 
-  void drop(peer_handle hdl, const std::string& problem) {
+  enum class slow_reader { no, over_own, at_total };
+
+  void drop(peer_handle hdl, const std::string& problem, slow_reader slow = slow_reader::no) {
     auto i = conns_.find(hdl);
     if (i == conns_.end())
       return;
     ++shared_->protocol_errors;
     auto& c = i->second;
     std::string why = problem;
-    const bool slow_reader = problem == unread_replies;
-    if (slow_reader) {
-      ++shared_->slow_readers_dropped;
-      why += " (" + std::to_string(c.unsent) + " bytes queued; --max-unsent "
-             + std::to_string(shared_->max_unsent) + ", --max-unsent-total "
-             + std::to_string(shared_->max_unsent_total) + ")";
+    if (slow == slow_reader::over_own) {
+      ++shared_->slow_readers_over_own;
+      why += " (" + std::to_string(c.unsent) + " bytes queued, at --max-unsent "
+             + std::to_string(shared_->max_unsent) + ")";
+    } else if (slow == slow_reader::at_total) {
+      ++shared_->slow_readers_at_total;
+      why += " (" + std::to_string(c.unsent) + " bytes queued, the most when all clients had "
+             + "--max-unsent-total " + std::to_string(shared_->max_unsent_total) + ")";
     }
     log_closed(c.peer, why);
     // UDP has no close: a bye tells the client (if it is listening) that it is over.
     if (std::holds_alternative<caf::io::datagram_handle>(hdl))
       send(hdl, c, game::encode_frame(game::frame_type::bye, {}));
-    else if (slow_reader)
+    else if (slow != slow_reader::no)
       abort_connection(std::get<caf::io::connection_handle>(hdl));
     forget(i);
   }
@@ -622,6 +636,8 @@ class server_state {
   std::unordered_set<caf::io::datagram_handle> retiring_;
   /// TCP: the clients' `unsent`, summed.
   std::size_t unsent_total_ = 0;
+  /// Why send() last refused: --max-unsent-total (true) or --max-unsent.
+  bool refused_at_total_ = false;
 };
 
 caf::behavior game_server(caf::io::broker* self, std::shared_ptr<server_shared> shared) {
@@ -854,8 +870,10 @@ int main(int argc, char** argv) {
             << " delivered, " << m.decrypted << " accepted, " << m.malformed << " malformed, "
             << m.auth_failures << " forged, " << m.duplicates << " duplicate, " << m.too_old
             << " too old; " << shared->protocol_errors.load()
-            << " connections closed for protocol errors (" << shared->slow_readers_dropped.load()
-            << " slow readers); " << shared->hellos_dropped.load()
+            << " connections closed for protocol errors ("
+            << shared->slow_readers_over_own + shared->slow_readers_at_total
+            << " slow readers: " << shared->slow_readers_over_own.load() << " at --max-unsent, "
+            << shared->slow_readers_at_total.load() << " at --max-unsent-total); " << shared->hellos_dropped.load()
             << " hellos dropped (--max-handshakes)" << std::endl;
   bool stopped = shut_down();
   // The broker is gone (or never stops): nothing else writes the log now.
