@@ -563,9 +563,13 @@ class server_state {
 
   /// CAF's close() keeps a connection's queued replies until they are
   /// written, which a client that does not read never allows: its buffers
-  /// would stay. Shutting the socket down makes CAF's next write fail, and
-  /// CAF then frees them; with no linger its close resets the connection.
-  static void abort_connection(caf::io::connection_handle hdl) {
+  /// would stay. The replies not yet handed to CAF's writer go at once;
+  /// shutting the socket down makes CAF's next write fail, and CAF then frees
+  /// the rest (at its next poll: many slow readers dropped in one pass would
+  /// otherwise all hold their buffers until then); with no linger its close
+  /// resets the connection.
+  void abort_connection(caf::io::connection_handle hdl) {
+    std::vector<char>{}.swap(self_->wr_buf(hdl));
     // CAF 0.17's default multiplexer: a connection's handle is its socket.
     auto fd = static_cast<int>(hdl.id());
     linger no_linger{1, 0};
