@@ -21,6 +21,8 @@
 #include <string>
 #include <thread>
 
+#include <caf/send.hpp>
+
 #include "actors/remote/basp_payload_limit.hpp"
 #include "actors/remote/caf_protections.hpp"
 #include "actors/remote/hello.hpp"
@@ -113,6 +115,8 @@ int main() {
   auto after = status_bytes("VmHWM:"); // the peak, however short
 
   auto refused = actors::basp_payload_limit::take();
+  // The actor system waits for its actors when it goes.
+  caf::anon_send_exit(hello, caf::exit_reason::user_shutdown);
   std::cout << "protections_consumer: every protection active; a 4 GiB BASP header: RSS "
             << before / 1048576.0 << " MiB before, peak " << after / 1048576.0 << " MiB, "
             << refused.count << " refused\n";
