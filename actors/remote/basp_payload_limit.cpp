@@ -21,6 +21,11 @@ refusals pending; // guarded by mutex
 
 std::atomic<std::uint32_t> detail::max_payload{default_limit};
 std::atomic<bool> detail::wrapper_called{false};
+std::atomic<bool> detail::linked{false};
+
+bool enable() {
+  return detail::linked.load() && caf_io_code().locate();
+}
 
 void detail::record(int fd, std::uint32_t declared, std::uint32_t lim) {
   refusal r{socket_peer(fd), declared, lim};

@@ -31,6 +31,11 @@ void set(std::uint32_t bytes);
 /// The limit in force.
 std::uint32_t limit();
 
+/// True when the limit is enforced: the executable links the wrapper
+/// (actorbench::caf_protections) and libcaf_io is loaded. The wrapper needs
+/// no switching on; this only tells. remote_runtime refuses to start without it.
+bool enable();
+
 /// True once CAF called the wrapper (false, e.g., in a program that links
 /// the library without actorbench_caf_interpose).
 bool active();

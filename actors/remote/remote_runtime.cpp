@@ -7,15 +7,13 @@
 #include <caf/io/middleman.hpp>
 #include <caf/openssl/manager.hpp>
 
+#include "actors/remote/caf_protections.hpp"
 #include "actors/remote/endpoint_name.hpp"
-#include "actors/remote/fd_reserve.hpp"
 #include "actors/remote/peer_greeting.hpp"
 #include "actors/remote/remote_messages.hpp"
 #include "actors/remote/sigpipe_elision.hpp"
-#include "actors/remote/tls_error_queue.hpp"
 #include "actors/remote/tls_read_ahead.hpp"
 #include "actors/remote/tls_monitor.hpp"
-#include "actors/remote/tls_write_interest.hpp"
 
 namespace actorbench::actors {
 
@@ -61,6 +59,12 @@ result<std::unique_ptr<remote_runtime>> remote_runtime::create(const remote_sett
     if (!ok)
       return ok.err();
   }
+  auto missing = caf_protections::enable(settings.tls.has_value());
+  if (!missing.empty() && settings.require_caf_protections)
+    return error{errc::bad_parameter,
+                 "cannot start remote actors: "
+                   + caf_protections::refusal(missing,
+                                              "remote_settings::require_caf_protections = false")};
   return std::unique_ptr<remote_runtime>{new remote_runtime(settings)};
 }
 
@@ -68,8 +72,8 @@ remote_runtime::remote_runtime(const remote_settings& settings)
   : tls_(settings.tls.has_value()), threads_(configure_scheduler(config_, settings.scheduler)) {
   config_.load<caf::io::middleman>();
   config_.set("middleman.workers", settings.middleman_workers);
+  // create() enabled fd_reserve and the others (caf_protections).
   basp_payload_limit::set(settings.max_payload);
-  fd_reserve::enable();
   // The fan-out's messages between the driver and worker nodes.
   add_remote_message_types(config_);
   if (tls_) {
@@ -79,12 +83,7 @@ remote_runtime::remote_runtime(const remote_settings& settings)
     config_.openssl_key = settings.tls->key;
     config_.openssl_cafile = settings.tls->ca;
     config_.load<caf::openssl::manager>();
-    tls_monitor::install();
     tls_monitor::set_handshake_timeout(settings.handshake_timeout);
-    // Not optional: without it one failing connection closes the others.
-    tls_error_queue::enable();
-    // Not optional either: without it a silent connection keeps a core busy.
-    tls_write_interest::enable();
     if (settings.elide_sigpipe_masking)
       sigpipe_elision::enable();
     if (settings.tls_read_ahead)

@@ -48,6 +48,11 @@ struct remote_settings {
   /// tls_monitor::close_overdue_handshakes. One setting for the whole
   /// process: the last runtime created sets it.
   std::chrono::milliseconds handshake_timeout = tls_monitor::default_handshake_timeout;
+  /// create() refuses, naming the CMake line that fixes it, when a
+  /// protection against hostile peers is not active (caf_protections.hpp):
+  /// the program does not link actorbench::caf_protections. False starts
+  /// without them (a test of the unprotected behaviour, a trusted network).
+  bool require_caf_protections = true;
 };
 
 /// An actor system with CAF's middleman (and, for TLS, its openssl module)
@@ -59,7 +64,10 @@ class remote_runtime {
  public:
   /// Checks the TLS files first (see check(const tls_settings&)): CAF itself
   /// would throw from its network thread on a bad file, and with no files at
-  /// all would silently use unauthenticated anonymous ciphers.
+  /// all would silently use unauthenticated anonymous ciphers. Then enables
+  /// the CAF protections (caf_protections.hpp) and, unless
+  /// settings.require_caf_protections is false, refuses when one is not
+  /// active, naming it and the CMake line.
   static result<std::unique_ptr<remote_runtime>> create(const remote_settings& settings);
 
   ~remote_runtime();

@@ -13,6 +13,7 @@
 #include <unordered_set>
 #include <utility>
 
+#include "actors/remote/interpose/caf_openssl_code.hpp"
 #include "actors/remote/interpose/ssl_new.hpp"
 #include "actors/remote/socket_peer.hpp"
 #include "actors/remote/tls_read_ahead.hpp"
@@ -174,8 +175,11 @@ void on_info(const SSL* ssl, int where, int ret) {
 
 } // namespace
 
-void install() {
+std::atomic<bool> detail::linked{false};
+
+bool install() {
   info_index();
+  return detail::linked.load() && caf_openssl_code::locate();
 }
 
 bool active() {

@@ -26,8 +26,10 @@ struct refusal {
 /// its peer, so CAF's anonymous-cipher mode can never be used in this process.
 /// Calls from anywhere else (an embedder's own TLS code) get OpenSSL's
 /// SSL_new unchanged. The wrapper is in actorbench_caf_interpose, which the
-/// executable links (actors/CMakeLists.txt). install() is idempotent.
-void install();
+/// executable links (actors/CMakeLists.txt). install() is idempotent; it
+/// returns false when the program does not link the wrapper
+/// (actorbench::caf_protections) or libcaf_openssl is not loaded.
+bool install();
 
 /// True when the SSL_new wrapper is the one CAF calls (false, e.g., in a
 /// program that links the library without actorbench_caf_interpose).

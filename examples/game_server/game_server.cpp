@@ -24,6 +24,7 @@
 //   game_server [--port 7777] [--bind 127.0.0.1] [--transport tcp|udp] [--duration S]
 //               [--cipher aes-256-gcm] [--frame-timeout 10] [--idle-timeout 60]
 //               [--max-handshakes 256] [--max-sessions 100000] [--max-sessions-per-address 16384]
+//               [--max-unsent 65536] [--max-unsent-total 33554432] [--without-caf-protections]
 //
 // Exit codes: 0 stopped as asked; 1 a runtime failure; 2 bad input, including
 // a port that cannot be listened on (one line on stderr).
@@ -53,11 +54,15 @@
 #include <caf/scoped_actor.hpp>
 #include <caf/send.hpp>
 
+#include <sys/socket.h>
+
+#include "actors/remote/caf_protections.hpp"
 #include "actors/remote/endpoint_name.hpp"
 #include "actors/remote/fd_reserve.hpp"
 #include "actors/session_pool/handshake.hpp"
 #include "actors/session_pool/secure_channel.hpp"
 #include "actors/session_pool/session_pool.hpp"
+#include "bench/servers/bounded_log.hpp"
 #include "crypto/key_agreement.hpp"
 #include "command_line.hpp"
 #include "cookie.hpp"
@@ -78,8 +83,6 @@ namespace {
 /// here); 208 KiB, Linux's default, holds about 280 small datagrams.
 constexpr int udp_buffer_bytes = 4 << 20;
 
-/// A client that has not read this many bytes of replies is disconnected.
-constexpr std::size_t max_unsent_bytes = 4 << 20;
 constexpr const char* unread_replies = "it does not read its replies";
 
 using clock_type = std::chrono::steady_clock;
@@ -121,6 +124,19 @@ struct server_shared {
   std::atomic<std::uint64_t> sessions_evicted{0};
   client_timeouts timeouts;
   game::transport transport = game::transport::tcp;
+  /// TCP replies queued and not yet taken by the kernel: a client may have
+  /// this many (--max-unsent), all clients together the total
+  /// (--max-unsent-total); a client beyond its share, or the one with the
+  /// most queued when the total is reached, is dropped as a slow reader.
+  std::size_t max_unsent = 64 << 10;
+  std::size_t max_unsent_total = 32 << 20;
+  std::atomic<std::uint64_t> slow_readers_over_own{0};
+  std::atomic<std::uint64_t> slow_readers_at_total{0};
+  /// The lines about clients closed: a flood of them (junk datagrams, slow
+  /// readers) costs a bounded number of lines. The broker writes it; main
+  /// reads it after the broker is gone.
+  actorbench::bench::bounded_log closed_log{
+    "game_server: ", [](std::size_t n) { return "closed " + std::to_string(n) + " more clients"; }};
 };
 
 /// A TCP connection, or a UDP client (one remote address and port).
@@ -176,6 +192,8 @@ struct connection {
   std::optional<std::uint64_t> ticket;
   /// Its last hello was dropped (--max-handshakes): a retry is coming.
   bool hello_dropped = false;
+  /// TCP: reply bytes queued in CAF and not yet written to the socket.
+  std::size_t unsent = 0;
   std::uint64_t accepted = 0;
   std::uint64_t malformed = 0;
   std::uint64_t forged = 0;
@@ -251,6 +269,19 @@ class server_state {
     c.peer = actors::endpoint_name(self_->remote_addr(hdl), self_->remote_port(hdl));
     c.last_frame = clock_type::now();
     self_->configure_read(hdl, caf::io::receive_policy::at_most(8192));
+    // Each write then reports what is still queued (on_written).
+    self_->ack_writes(hdl, true);
+  }
+
+  /// CAF wrote some of a client's replies; `remaining` are still queued
+  /// (its buffer being written and the one filling behind it).
+  void on_written(caf::io::connection_handle hdl, std::size_t remaining) {
+    auto i = conns_.find(peer_handle{hdl});
+    if (i == conns_.end())
+      return;
+    auto& c = i->second;
+    unsent_total_ -= c.unsent - std::min(c.unsent, remaining);
+    c.unsent = std::min(c.unsent, remaining);
   }
 
   /// Closes the connections that kept the server waiting too long.
@@ -269,6 +300,7 @@ class server_state {
     }
     for (const auto& [hdl, why] : late)
       drop(hdl, why);
+    print(shared_->closed_log.advance(now));
     self_->delayed_send(self_, tick_interval(), tick_atom::value);
   }
 
@@ -295,7 +327,9 @@ class server_state {
       c.frame_started = now;
     if (bad_frame)
       problem = "bad frame (" + std::string{game::to_string(*bad_frame)} + ")";
-    if (!problem.empty())
+    if (problem == unread_replies)
+      drop_slow_reader(hdl, refused_at_total_);
+    else if (!problem.empty())
       drop(hdl, problem);
   }
 
@@ -341,8 +375,8 @@ class server_state {
       ++c.forged;
     else
       ++c.replayed;
-    if (!send(hdl, game::encode_verdict(reason, id)))
-      drop(hdl, unread_replies);
+    if (!send(hdl, c, game::encode_verdict(reason, id)))
+      drop_slow_reader(hdl, refused_at_total_);
   }
 
   /// A worker opened session `id` for the hello of `ticket`: welcome its
@@ -364,8 +398,8 @@ class server_state {
     c.welcomed_at = c.last_frame;
     by_session_[id] = hdl;
     c.welcome = game::encode_frame(game::frame_type::welcome, reply);
-    if (!send(hdl, c.welcome))
-      drop(hdl, unread_replies);
+    if (!send(hdl, c, c.welcome))
+      drop_slow_reader(hdl, refused_at_total_);
   }
 
   /// A worker refused the hello of `ticket` (or could not open a session).
@@ -468,7 +502,7 @@ class server_state {
                                                {cookie->data(), cookie->size()})
                           : game::bytes{};
       if (cookie && reply.size() <= data.size) {
-        send(peer_handle{hdl}, reply);
+        send_datagram(hdl, reply);
         ++shared_->challenges_sent;
         return retire(hdl);
       }
@@ -495,13 +529,14 @@ class server_state {
     if (victim == conns_.end())
       return;
     ++shared_->sessions_evicted;
-    std::cout << "game_server: evicting " << victim->second.peer << " ("
-              << (victim->second.confirmed ? "confirmed" : "unconfirmed") << "): "
-              << (address_full ? "--max-sessions-per-address " +
-                                   std::to_string(shared_->max_sessions_per_address)
-                               : "--max-sessions " + std::to_string(shared_->max_sessions))
-              << " reached" << std::endl;
-    send(victim->first, game::encode_frame(game::frame_type::bye, {}));
+    log_closed(victim->second.peer,
+               std::string{"evicted ("} + (victim->second.confirmed ? "confirmed" : "unconfirmed")
+                 + "): "
+                 + (address_full ? "--max-sessions-per-address "
+                                     + std::to_string(shared_->max_sessions_per_address)
+                                 : "--max-sessions " + std::to_string(shared_->max_sessions))
+                 + " reached");
+    send(victim->first, victim->second, game::encode_frame(game::frame_type::bye, {}));
     forget(victim);
   }
 
@@ -519,7 +554,7 @@ class server_state {
         // Its welcome was lost: the same hello again gets it again.
         if (c.session && f.payload.size == c.hello.size()
             && std::equal(c.hello.begin(), c.hello.end(), f.payload.data)) {
-          send(hdl, c.welcome);
+          send(hdl, c, c.welcome);
           return true;
         }
         if (c.session || c.ticket)
@@ -563,7 +598,7 @@ class server_state {
         // A client repeats its hello until a welcome comes: over UDP either
         // may be lost, and a hello beyond --max-handshakes is dropped.
         if (c.session)
-          return send_or(hdl, c.welcome, problem);
+          return send_or(hdl, c, c.welcome, problem);
         if (!c.ticket)
           start_handshake(hdl, c, f.payload);
         return true;
@@ -584,8 +619,9 @@ class server_state {
         return true;
       case game::frame_type::stats_request:
         // Not dropped here: the caller still holds `c`.
-        return send_or(
-          hdl, game::encode_frame(game::frame_type::stats, game::encode_stats(stats())), problem);
+        return send_or(hdl, c,
+                       game::encode_frame(game::frame_type::stats, game::encode_stats(stats())),
+                       problem);
       default:
         problem = "a frame only servers send";
         return false;
@@ -614,43 +650,123 @@ class server_state {
     return s;
   }
 
-  /// Queues `frame` for the client; false if it has too much unread already
-  /// (TCP: UDP has no backlog, a datagram the socket cannot take is lost).
-  bool send(peer_handle hdl, const game::bytes& frame) {
+  /// Queues `frame` for client `c`; false if it would have more than
+  /// --max-unsent queued (TCP: UDP has no backlog, a datagram the socket
+  /// cannot take is lost). Reaching --max-unsent-total drops the client with
+  /// the most queued first (possibly `c`: then false).
+  bool send(peer_handle hdl, connection& c, const game::bytes& frame) {
     if (auto* udp = std::get_if<caf::io::datagram_handle>(&hdl)) {
-      // At once, not through CAF's queue (udp_peer.hpp): a datagram the
-      // socket cannot take is lost, as UDP may lose any.
-      if (servant_)
-        game::send_to_peer(*servant_, udp_fd_, *udp, frame.data(), frame.size());
+      send_datagram(*udp, frame);
       return true;
+    }
+    if (c.unsent + frame.size() > shared_->max_unsent) {
+      refused_at_total_ = false;
+      return false;
+    }
+    while (unsent_total_ + frame.size() > shared_->max_unsent_total) {
+      auto worst = slowest_reader();
+      refused_at_total_ = true;
+      if (worst == conns_.end() || &worst->second == &c)
+        return false;
+      drop_slow_reader(worst->first, true);
     }
     auto tcp = std::get<caf::io::connection_handle>(hdl);
     auto& buf = self_->wr_buf(tcp);
-    if (buf.size() > max_unsent_bytes)
-      return false;
     buf.insert(buf.end(), frame.begin(), frame.end());
     self_->flush(tcp);
+    c.unsent += frame.size();
+    unsent_total_ += frame.size();
     return true;
   }
 
-  /// send(), or false with `problem` set.
-  bool send_or(peer_handle hdl, const game::bytes& frame, std::string& problem) {
-    if (send(hdl, frame))
+  /// Sends `frame` to a UDP address at once, not through CAF's queue
+  /// (udp_peer.hpp): a datagram the socket cannot take is lost, as UDP may
+  /// lose any.
+  void send_datagram(caf::io::datagram_handle hdl, const game::bytes& frame) {
+    if (servant_)
+      game::send_to_peer(*servant_, udp_fd_, hdl, frame.data(), frame.size());
+  }
+
+  /// send(), or false with `problem` set (the caller then drops `c`; the
+  /// caller of on_frame as a slow reader, see unread_replies).
+  bool send_or(peer_handle hdl, connection& c, const game::bytes& frame, std::string& problem) {
+    if (send(hdl, c, frame))
       return true;
     problem = unread_replies;
     return false;
   }
 
-  void drop(peer_handle hdl, const std::string& problem) {
+  /// The TCP client with the most replies queued.
+  conn_map::iterator slowest_reader() {
+    auto worst = conns_.end();
+    for (auto i = conns_.begin(); i != conns_.end(); ++i)
+      if (i->second.unsent > 0 && (worst == conns_.end() || i->second.unsent > worst->second.unsent))
+        worst = i;
+    return worst;
+  }
+
+  /// Drops a client that left too much unread: over its own --max-unsent,
+  /// or the most of all when --max-unsent-total was reached (`at_total`).
+  /// Its connection is reset: its queued replies go at once.
+  void drop_slow_reader(peer_handle hdl, bool at_total) {
+    drop(hdl, unread_replies, at_total ? slow_reader::at_total : slow_reader::over_own);
+  }
+
+  enum class slow_reader { no, over_own, at_total };
+
+  void drop(peer_handle hdl, const std::string& problem, slow_reader slow = slow_reader::no) {
     auto i = conns_.find(hdl);
     if (i == conns_.end())
       return;
     ++shared_->protocol_errors;
-    std::cout << "game_server: closing " << i->second.peer << ": " << problem << std::endl;
+    auto& c = i->second;
+    std::string why = problem;
+    if (slow == slow_reader::over_own) {
+      ++shared_->slow_readers_over_own;
+      why += " (" + std::to_string(c.unsent) + " bytes queued, at --max-unsent "
+             + std::to_string(shared_->max_unsent) + ")";
+    } else if (slow == slow_reader::at_total) {
+      ++shared_->slow_readers_at_total;
+      why += " (" + std::to_string(c.unsent) + " bytes queued, the most when all clients had "
+             + "--max-unsent-total " + std::to_string(shared_->max_unsent_total) + ")";
+    }
+    log_closed(c.peer, why);
     // UDP has no close: a bye tells the client (if it is listening) that it is over.
     if (std::holds_alternative<caf::io::datagram_handle>(hdl))
-      send(hdl, game::encode_frame(game::frame_type::bye, {}));
+      send(hdl, c, game::encode_frame(game::frame_type::bye, {}));
+    else if (slow != slow_reader::no)
+      abort_connection(std::get<caf::io::connection_handle>(hdl));
     forget(i);
+  }
+
+  /// CAF's close() keeps a connection's queued replies until they are
+  /// written, which a client that does not read never allows: its buffers
+  /// would stay. The replies not yet handed to CAF's writer go at once;
+  /// shutting the socket down makes CAF's next write fail, and CAF then frees
+  /// the rest (at its next poll: many slow readers dropped in one pass would
+  /// otherwise all hold their buffers until then); with no linger its close
+  /// resets the connection.
+  void abort_connection(caf::io::connection_handle hdl) {
+    std::vector<char>{}.swap(self_->wr_buf(hdl));
+    // CAF 0.17's default multiplexer: a connection's handle is its socket.
+    auto fd = static_cast<int>(hdl.id());
+    linger no_linger{1, 0};
+    ::setsockopt(fd, SOL_SOCKET, SO_LINGER, &no_linger, sizeof no_linger);
+    ::shutdown(fd, SHUT_RDWR);
+  }
+
+  void log_closed(const std::string& peer, const std::string& why) {
+    auto& log = shared_->closed_log;
+    print(log.advance(clock_type::now()));
+    if (auto line = log.add("closing " + peer + ": " + why, peer + ": " + why))
+      print({*line});
+  }
+
+  static void print(const std::vector<std::string>& lines) {
+    for (const auto& line : lines)
+      std::cout << line << '\n';
+    if (!lines.empty())
+      std::cout.flush();
   }
 
   /// Ends a client: its session, and the connection or the UDP address.
@@ -685,6 +801,7 @@ class server_state {
       shared_->pool->close(*id);
       by_session_.erase(*id);
     }
+    unsent_total_ -= i->second.unsent;
     conns_.erase(i);
   }
 
@@ -704,6 +821,10 @@ class server_state {
   /// UDP clients held, in all and per source address.
   std::size_t udp_clients_ = 0;
   std::map<game::bytes, std::size_t> per_host_;
+  /// TCP: the clients' `unsent`, summed.
+  std::size_t unsent_total_ = 0;
+  /// Why send() last refused: --max-unsent-total (true) or --max-unsent.
+  bool refused_at_total_ = false;
 };
 
 caf::behavior game_server(caf::io::broker* self, std::shared_ptr<server_shared> shared) {
@@ -713,6 +834,7 @@ caf::behavior game_server(caf::io::broker* self, std::shared_ptr<server_shared> 
     [st](const caf::io::new_connection_msg& msg) { st->on_connect(msg.handle); },
     [st](const caf::io::new_data_msg& msg) { st->on_data(msg.handle, msg.buf); },
     [st](const caf::io::connection_closed_msg& msg) { st->on_closed(msg.handle); },
+    [st](const caf::io::data_transferred_msg& msg) { st->on_written(msg.handle, msg.remaining); },
     [st](const caf::io::new_datagram_msg& msg) {
       st->on_datagram(msg.handle,
                       {reinterpret_cast<const std::uint8_t*>(msg.buf.data()), msg.buf.size()});
@@ -752,13 +874,23 @@ struct options {
   std::size_t max_handshakes = 256;
   std::size_t max_sessions = 100000;
   std::size_t max_sessions_per_address = 16384;
+  std::size_t max_unsent = 64 << 10;
+  std::size_t max_unsent_total = 32 << 20;
+  bool without_caf_protections = false;
 };
+
+const options& opts_default() {
+  static const options defaults;
+  return defaults;
+}
 
 /// The options, or exits 2 with one line on stderr (0 after --help).
 options parse_options(int argc, char** argv) {
   std::string port = "7777", duration = "0", cipher = "aes-256-gcm";
   std::string frame_timeout = "10", idle_timeout = "60", transport = "tcp";
   std::string max_handshakes = "256", max_sessions = "100000", max_per_address = "16384";
+  std::string max_unsent = std::to_string(opts_default().max_unsent);
+  std::string max_unsent_total = std::to_string(opts_default().max_unsent_total);
   options opts;
   CLI::App app{
     "game_server: a TCP or UDP game server on actorbench's session pool, each "
@@ -794,6 +926,19 @@ options parse_options(int argc, char** argv) {
                 "UDP: clients held at once from one source address (any port); a new one "
                 "beyond evicts that address's lowest-value one")
     ->default_str(max_per_address);
+  app
+    .add_option("--max-unsent", max_unsent,
+                "TCP: bytes of replies a client may leave unread; beyond, it is dropped as a "
+                "slow reader")
+    ->default_str(max_unsent);
+  app
+    .add_option("--max-unsent-total", max_unsent_total,
+                "TCP: bytes of unread replies of all clients together; beyond, the client with "
+                "the most is dropped")
+    ->default_str(max_unsent_total);
+  app.add_flag("--without-caf-protections", opts.without_caf_protections,
+               "Start even when the program was built without actorbench::caf_protections "
+               "(CAF's acceptor then spins when out of file descriptors)");
   auto fail = [](const std::string& line) {
     std::cerr << "game_server: " << line << '\n';
     std::exit(2);
@@ -815,12 +960,19 @@ options parse_options(int argc, char** argv) {
   auto mh = game::parse_integer("--max-handshakes", max_handshakes, 1, 1000000);
   auto ms = game::parse_integer("--max-sessions", max_sessions, 1, 10000000);
   auto mp = game::parse_integer("--max-sessions-per-address", max_per_address, 1, 10000000);
+  // A reply is at most a welcome or a stats frame (under 100 bytes).
+  auto mu = game::parse_integer("--max-unsent", max_unsent, 1024, 1ull << 30);
+  auto mt = game::parse_integer("--max-unsent-total", max_unsent_total, 1024, 1ull << 40);
   for (const std::string* err :
        {p ? nullptr : &p.err(), d ? nullptr : &d.err(), c ? nullptr : &c.err(),
         ft ? nullptr : &ft.err(), it ? nullptr : &it.err(), tr ? nullptr : &tr.err(),
-        mh ? nullptr : &mh.err(), ms ? nullptr : &ms.err(), mp ? nullptr : &mp.err()})
+        mh ? nullptr : &mh.err(), ms ? nullptr : &ms.err(), mp ? nullptr : &mp.err(),
+        mu ? nullptr : &mu.err(), mt ? nullptr : &mt.err()})
     if (err)
       fail(*err);
+  if (*mt < *mu)
+    fail("invalid --max-unsent-total '" + max_unsent_total
+         + "': expected at least --max-unsent (" + max_unsent + ")");
   opts.port = static_cast<std::uint16_t>(*p);
   opts.duration = *d;
   opts.aead = *c;
@@ -830,6 +982,8 @@ options parse_options(int argc, char** argv) {
   opts.max_handshakes = static_cast<std::size_t>(*mh);
   opts.max_sessions = static_cast<std::size_t>(*ms);
   opts.max_sessions_per_address = static_cast<std::size_t>(*mp);
+  opts.max_unsent = static_cast<std::size_t>(*mu);
+  opts.max_unsent_total = static_cast<std::size_t>(*mt);
   return opts;
 }
 
@@ -840,7 +994,13 @@ int main(int argc, char** argv) {
   game::raise_open_files_limit();
   game::catch_stop_signals();
   // Out of file descriptors, CAF's acceptor would spin (fd_reserve.hpp).
-  actors::fd_reserve::enable();
+  if (!actors::fd_reserve::enable() && !opts.without_caf_protections) {
+    std::cerr << "game_server: cannot start: "
+              << actors::caf_protections::refusal({actors::caf_protections::fd_reserve_name()},
+                                                  "--without-caf-protections")
+              << '\n';
+    return 1;
+  }
   caf::actor_system_config cfg;
   cfg.load<caf::io::middleman>();
   // One scheduler thread per core (CAF's default would be at least 4).
@@ -866,6 +1026,8 @@ int main(int argc, char** argv) {
   shared->aead = opts.aead;
   shared->timeouts = opts.timeouts;
   shared->transport = opts.transport;
+  shared->max_unsent = opts.max_unsent;
+  shared->max_unsent_total = opts.max_unsent_total;
   auto server = sys.middleman().spawn_broker(game_server, shared);
   caf::scoped_actor self{sys};
   self->monitor(server);
@@ -921,12 +1083,22 @@ int main(int argc, char** argv) {
             << " delivered, " << m.decrypted << " accepted, " << m.malformed << " malformed, "
             << m.auth_failures << " forged, " << m.duplicates << " duplicate, " << m.too_old
             << " too old; " << shared->protocol_errors.load()
-            << " connections closed for protocol errors; " << shared->hellos_dropped.load()
+            << " connections closed for protocol errors ("
+            << shared->slow_readers_over_own + shared->slow_readers_at_total
+            << " slow readers: " << shared->slow_readers_over_own.load() << " at --max-unsent, "
+            << shared->slow_readers_at_total.load() << " at --max-unsent-total); "
+            << shared->hellos_dropped.load()
             << " hellos dropped (--max-handshakes); UDP: " << shared->challenges_sent.load()
             << " challenges sent, " << shared->udp_dropped.load()
             << " datagrams dropped unanswered, " << shared->sessions_evicted.load()
             << " sessions evicted (--max-sessions, --max-sessions-per-address)" << std::endl;
-  if (!shut_down()) {
+  bool stopped = shut_down();
+  // The broker is gone (or never stops): nothing else writes the log now.
+  for (const auto& line : shared->closed_log.finish())
+    std::cout << line << '\n';
+  std::cout << "game_server: " << shared->closed_log.total() << " clients closed in all"
+            << std::endl;
+  if (!stopped) {
     std::cerr << "game_server: the server did not stop within 10 s\n";
     return 1;
   }

@@ -16,6 +16,9 @@
 
 namespace {
 
+[[maybe_unused]] const bool linked =
+  (actorbench::actors::basp_payload_limit::detail::linked.store(true), true);
+
 // The socket libcaf_io read last on this thread. CAF checks a header in the
 // same multiplexer event that read its last bytes, on the same thread.
 thread_local int last_read_fd = -1;

@@ -11,6 +11,13 @@
 #include "actors/remote/interpose/caf_openssl_code.hpp"
 #include "actors/remote/interpose/ssl_new.hpp"
 
+namespace {
+
+[[maybe_unused]] const bool linked =
+  (actorbench::actors::tls_monitor::detail::linked.store(true), true);
+
+} // namespace
+
 extern "C" __attribute__((noinline)) SSL* SSL_new(SSL_CTX* ctx) {
   using namespace actorbench::actors;
   using ssl_new_fn = SSL* (*)(SSL_CTX*);

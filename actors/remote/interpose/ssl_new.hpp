@@ -1,5 +1,7 @@
 #pragma once
 
+#include <atomic>
+
 #include <openssl/ssl.h>
 
 // What the SSL_new wrapper (ssl_new.cpp, in actorbench_caf_interpose) and
@@ -10,5 +12,8 @@ namespace actorbench::actors::tls_monitor::detail {
 /// the monitor's callbacks and tls_read_ahead's setting, and marks the
 /// monitor active.
 void watch(SSL* ssl);
+
+/// Set before main by the wrapper's object: install() reports it.
+extern std::atomic<bool> linked;
 
 } // namespace actorbench::actors::tls_monitor::detail

@@ -1,5 +1,7 @@
 #include <doctest/doctest.h>
 
+#include <cmath>
+
 #include "bench/harness/noise_monitor.hpp"
 #include "bench/harness/noise_report.hpp"
 
