@@ -36,3 +36,17 @@ wait_for_handler() {
   echo "process $1 did not catch SIG$2 within 30 s"
   exit 1
 }
+
+# wait_for_idle PID: returns once PID has used no CPU for 0.5 s (it has
+# handled what was queued for it), at most 30 s; exits 1 otherwise.
+wait_for_idle() {
+  local before after
+  for _ in $(seq 1 60); do
+    before=$(cpu_ticks "$1") || { echo "process $1 ended while busy"; exit 1; }
+    sleep 0.5
+    after=$(cpu_ticks "$1") || { echo "process $1 ended while busy"; exit 1; }
+    [ "$before" = "$after" ] && return 0
+  done
+  echo "process $1 was still busy after 30 s"
+  exit 1
+}
