@@ -237,7 +237,7 @@ class server_state {
       // exit). File it under its own.
       auto servant = self_->backend().new_datagram_servant(sock->fd);
       auto hdl = servant->hdl();
-      servant_ = servant.get();
+      servant_ = servant;
       udp_fd_ = sock->fd;
       self_->add_datagram_servant(servant);
       self_->add_hdl_for_datagram_servant(servant, hdl);
@@ -343,7 +343,6 @@ class server_state {
 
   /// The UDP port itself failed: every UDP client is gone with it.
   void on_servant_closed() {
-    servant_ = nullptr;
     std::cout << "game_server: the UDP socket failed; its " << conns_.size()
               << " clients are dropped" << std::endl;
     while (!conns_.empty())
@@ -817,9 +816,7 @@ class server_state {
   std::uint64_t next_ticket_ = 0;
   std::size_t handshakes_in_flight_ = 0;
   /// The UDP socket's servant: it knows each address (udp_peer.hpp).
-  /// Not owned: the broker holds it (a strong pointer here closed a cycle,
-  /// broker -> behaviour -> state -> servant -> broker, and leaked both).
-  caf::io::datagram_servant* servant_ = nullptr;
+  caf::io::datagram_servant_ptr servant_;
   int udp_fd_ = -1;
   /// UDP clients held, in all and per source address.
   std::size_t udp_clients_ = 0;
