@@ -4,6 +4,7 @@
 
 #include "bench/harness/machine_info.hpp"
 #include "bench/harness/process_memory.hpp"
+#include "bench/harness/run_noise.hpp"
 
 namespace actorbench::bench {
 
@@ -35,17 +36,20 @@ result<run_result> measure_run(scenario_session& session, run_context& ctx,
   out.load_before = load_average_1m();
   reset_peak_rss();
   out.start_rss_bytes = current_rss_bytes();
+  auto noise_before = read_noise_counters();
   auto cpu_before = process_cpu();
   auto started = std::chrono::steady_clock::now();
   auto record = session.run(ctx);
   auto ended = std::chrono::steady_clock::now();
   auto cpu_after = process_cpu();
+  auto noise_after = read_noise_counters();
   out.peak_rss_bytes = peak_rss_bytes();
   out.load_after = load_average_1m();
   if (!record)
     return record.err();
   out.started_s = seconds_between(origin, started);
   out.wall_s = seconds_between(started, ended);
+  out.noise = noise_between(noise_before, noise_after, out.wall_s);
   out.cpu = record->cpu ? *record->cpu
                         : cpu_times{cpu_after.user_s - cpu_before.user_s,
                                     cpu_after.system_s - cpu_before.system_s};

@@ -30,6 +30,8 @@ class noise_probe {
   double run_here() const;
 
   std::size_t units() const { return units_; }
+  /// Milliseconds the work takes on a quiet CPU: its CPU time when calibrated.
+  double quiet_ms() const { return quiet_ms_; }
   std::size_t buffer_bytes() const { return next_.size() * sizeof(std::uint32_t); }
 
  private:
@@ -40,6 +42,7 @@ class noise_probe {
   // A single random cycle through the buffer, one step per cache line.
   std::vector<std::uint32_t> next_;
   std::size_t units_;
+  double quiet_ms_ = 0;
 };
 
 } // namespace actorbench::bench

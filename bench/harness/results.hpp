@@ -47,6 +47,23 @@ struct harness_settings {
   std::optional<double> max_noise;
 };
 
+/// Evidence of other work on the CPUs during one run, beside its wall and
+/// CPU time (bench/harness/run_noise.hpp says how it is read and judged).
+struct run_noise {
+  /// The CPUs this process may run on (sched_getaffinity): the run had
+  /// wall_s times this many seconds of CPU time to use.
+  std::size_t cpus = 0;
+  /// Seconds of those CPUs the hypervisor gave to other guests during the
+  /// run (their steal in /proc/stat, summed); NaN when unknown.
+  double steal_s = 0;
+  /// Times a thread of the process that ran it was preempted while it
+  /// could still run (getrusage ru_nivcsw): another process, or another of
+  /// its own threads, wanted the CPU.
+  std::uint64_t involuntary_switches = 0;
+  /// Its steal share or switch rate was above the limits (run_noise.hpp).
+  bool noisy = false;
+};
+
 /// One run as the harness saw it: the scenario's record plus what the
 /// harness measured around it, outside the scenario's own timing.
 struct run_result {
@@ -65,6 +82,8 @@ struct run_result {
   /// With --isolate process: the untimed warm-up runs its child made before
   /// it (empty in-process).
   std::optional<std::size_t> child_warmups;
+  /// Unset in files written before it was recorded.
+  std::optional<run_noise> noise;
   run_record record;
 };
 
@@ -97,6 +116,9 @@ struct noise_record {
   /// over a buffer of buffer_bytes (bigger than L2).
   std::size_t work_units = 0;
   std::size_t buffer_bytes = 0;
+  /// Milliseconds the work takes on a quiet CPU (its CPU time when
+  /// calibrated); 0 in files written before it was recorded.
+  double quiet_ms = 0;
   /// A round is named in the warning when its probe is more than this
   /// fraction off the median probe.
   double margin = 0.25;

@@ -214,6 +214,16 @@ run_result read_run(const json_node& n) {
   auto load = n.at("load_1m");
   r.load_before = load.at("before").real();
   r.load_after = load.at("after").real();
+  // Absent in files from before runs recorded it.
+  if (n.has("noise")) {
+    auto v = n.at("noise");
+    run_noise noise;
+    noise.cpus = v.at("cpus").count();
+    noise.steal_s = v.at("steal_s").real();
+    noise.involuntary_switches = v.at("involuntary_switches").count();
+    noise.noisy = v.at("noisy").boolean();
+    r.noise = noise;
+  }
   r.record.samples = read_samples(n.at("metrics"));
   for (const auto& [key, value] : n.at("checks").members())
     r.record.checks[key] = value.count();
@@ -263,6 +273,7 @@ noise_record read_noise(const json_node& n, std::size_t configurations) {
   r.pinned = n.at("pinned").boolean();
   r.work_units = n.at("work_units").count();
   r.buffer_bytes = n.at("buffer_bytes").count();
+  r.quiet_ms = n.has("quiet_ms") ? n.at("quiet_ms").real() : 0;
   r.margin = n.at("margin").real();
   r.max_noise = optional_of<double>(n, "max_noise", [](const json_node& v) { return v.real(); });
   r.max_repeats = n.at("max_repeats").count();

@@ -7,6 +7,7 @@
 
 #include "bench/harness/derived.hpp"
 #include "bench/harness/noise_report.hpp"
+#include "bench/harness/run_noise.hpp"
 #include "bench/harness/statistics.hpp"
 #include "bench/output/json_names.hpp"
 #include "bench/output/results_writer.hpp"
@@ -144,6 +145,20 @@ ordered part_object(const part_record& p) {
     {"name", p.name}, {"metrics", samples_object(p.samples)}, {"facts", facts_object(p.facts)}};
 }
 
+// The counters and, for readers of the file only, the share and rate they
+// were judged by (bench/harness/run_noise.hpp).
+ordered run_noise_object(const run_result& r) {
+  if (!r.noise)
+    return nullptr;
+  const auto& n = *r.noise;
+  return {{"cpus", n.cpus},
+          {"steal_s", number(n.steal_s)},
+          {"involuntary_switches", n.involuntary_switches},
+          {"steal_share", number(steal_share(n, r.wall_s))},
+          {"switches_per_s", number(switch_rate_hz(n, r.wall_s))},
+          {"noisy", n.noisy}};
+}
+
 ordered run_object(const run_result& r) {
   ordered out = {{"index", r.index},
                  {"round", r.round},
@@ -154,6 +169,7 @@ ordered run_object(const run_result& r) {
                  {"start_rss_bytes", optional_value(r.start_rss_bytes)},
                  {"peak_rss_bytes", optional_value(r.peak_rss_bytes)},
                  {"load_1m", {{"before", number(r.load_before)}, {"after", number(r.load_after)}}},
+                 {"noise", run_noise_object(r)},
                  {"metrics", samples_object(r.record.samples)},
                  {"checks", r.record.checks},
                  {"facts", facts_object(r.record.facts)}};
@@ -275,6 +291,9 @@ ordered noise_object(const noise_record& n) {
           {"pinned", n.pinned},
           {"work_units", n.work_units},
           {"buffer_bytes", n.buffer_bytes},
+          {"quiet_ms", number(n.quiet_ms)},
+          {"steal_limit", number(noisy_steal_share)},
+          {"switch_limit_per_s", number(noisy_switch_rate_hz)},
           {"margin", number(n.margin)},
           {"max_noise", n.max_noise ? number(*n.max_noise) : ordered()},
           {"max_repeats", n.max_repeats},

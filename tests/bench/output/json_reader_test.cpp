@@ -57,11 +57,22 @@ TEST_CASE("json_reader: the noise monitor's record comes back, and older files h
   CHECK(read->noise->samples[2].discarded);
   REQUIRE(read->noise->discarded.size() == 1);
   CHECK(read->noise->discarded[0].configuration == 1);
+  CHECK(read->noise->quiet_ms == 2.9);
+  const auto& run = read->configurations.at(1).runs.at(0);
+  REQUIRE(run.noise);
+  CHECK(run.noise->cpus == 2);
+  CHECK(run.noise->steal_s == 0.25);
+  CHECK(run.noise->involuntary_switches == 40);
+  CHECK(run.noise->noisy);
   auto doc = json::parse(first);
   doc.erase("noise");
+  for (auto& c : doc["configurations"])
+    for (auto& r : c["runs"])
+      r.erase("noise");
   auto old = read_results(doc.dump(), "older.json");
   REQUIRE(old);
   CHECK_FALSE(old->noise);
+  CHECK_FALSE(old->configurations.at(1).runs.at(0).noise);
   doc = json::parse(first);
   doc["noise"]["discarded_runs"][0]["configuration"] = 7;
   CHECK(refusal(doc.dump()).find("noise.discarded_runs[0].configuration") != std::string::npos);
