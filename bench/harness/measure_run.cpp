@@ -9,8 +9,8 @@
 #else
 // Without valgrind's header (package valgrind) nothing is instrumented:
 // --measure instructions then fails on the missing program first.
-#define CALLGRIND_START_INSTRUMENTATION
-#define CALLGRIND_STOP_INSTRUMENTATION
+#define CALLGRIND_START_INSTRUMENTATION ((void)0)
+#define CALLGRIND_STOP_INSTRUMENTATION ((void)0)
 #endif
 
 #include "bench/harness/instruction_count.hpp"
