@@ -50,7 +50,7 @@ isolation_settings under_callgrind(const isolation_settings& settings, const std
   auto wrapped = settings;
   wrapped.program = valgrind_program;
   wrapped.command_line = {valgrind_program,       "--tool=callgrind", "-q",
-                          "--instr-atstart=no",   "--dump-line=no",   "--callgrind-out-file=" + out,
+                          "--instr-atstart=no", "--callgrind-out-file=" + out,
                           program_path(settings.program)};
   if (!settings.command_line.empty())
     wrapped.command_line.insert(wrapped.command_line.end(), settings.command_line.begin() + 1,
