@@ -71,6 +71,7 @@ declaration cipher_declaration() {
   d.defaults.runs = 5;
   d.defaults.runs_aliases = {"iterations"};
   d.defaults.warmup = 2;
+  d.work_unit = "op";
   return d;
 }
 

@@ -108,6 +108,10 @@ class declaration {
   std::vector<check_decl> checks;
   harness_defaults defaults;
   std::optional<search_decl> search;
+  /// What one run does many of, singular ("actor", "message", "decrypt"):
+  /// its runs report how many as the fact "work_units", and
+  /// --measure instructions counts instructions per unit. Empty: none.
+  std::string work_unit;
 };
 
 } // namespace actorbench::bench

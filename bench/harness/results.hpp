@@ -10,6 +10,7 @@
 #include "bench/harness/declaration.hpp"
 #include "bench/harness/isolation.hpp"
 #include "bench/harness/machine_info.hpp"
+#include "bench/harness/measure_mode.hpp"
 #include "bench/harness/run_record.hpp"
 
 namespace actorbench::bench {
@@ -40,6 +41,10 @@ struct harness_settings {
   std::optional<std::uint64_t> memory_budget_bytes;
   /// --isolate: the JSON keeps the mode ("isolation").
   isolation_settings isolation;
+  /// --measure: time, or instructions (each run in a child under callgrind).
+  measure_mode measure = measure_mode::time;
+  /// A hidden test knob: busy work added per work unit (measure_options).
+  std::uint64_t extra_work_per_unit = 0;
   /// Probe the host before the first round and after each (noise_probe.hpp).
   bool noise_probe = true;
   /// Repeat a round whose probe after it was off its median by more than

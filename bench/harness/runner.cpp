@@ -5,6 +5,7 @@
 #include <numeric>
 #include <random>
 
+#include "bench/harness/instruction_count.hpp"
 #include "bench/harness/machine_info.hpp"
 #include "bench/harness/memory_check.hpp"
 #include "bench/harness/noise_monitor.hpp"
@@ -120,11 +121,17 @@ result<scenario_results> run_plan(const scenario& s, std::vector<configuration> 
   if (!search)
     return search.err();
   // A search adds configurations the child's plan would not have.
+  if (*search && settings.measure == measure_mode::instructions)
+    return bad_input("invalid --measure 'instructions': " + s.declared().name
+                     + "'s search runs in process only; give the values to measure as a list");
   if (*search && settings.isolation.mode == isolation_mode::process)
     return bad_input("invalid --isolate 'process': " + s.declared().name
                      + "'s search runs in process only; give the values to measure as a list");
   scenario_results results;
   results.scenario = s.declared();
+  if (settings.measure == measure_mode::instructions)
+    if (auto counted = count_instructions_in(results.scenario); !counted)
+      return counted.err();
   results.harness = settings;
   results.load_start = load_average_1m();
   auto session = s.start(plan);

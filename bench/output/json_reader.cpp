@@ -152,6 +152,9 @@ harness_settings read_harness(const json_node& n) {
     h.isolation.mode = *mode == "process" ? isolation_mode::process : isolation_mode::in_process;
   if (n.has("isolation_warmup_runs"))
     h.isolation.child_warmups = n.at("isolation_warmup_runs").count();
+  // Files written before --measure measured time.
+  if (const auto* mode = n.find("measure"); mode != nullptr && mode->is_string())
+    h.measure = *mode == "instructions" ? measure_mode::instructions : measure_mode::time;
   return h;
 }
 
