@@ -13,6 +13,7 @@ std::vector<double> probe_each_cpu(noise_record& r) {
   const auto& probe = noise_probe::shared();
   r.work_units = probe.units();
   r.buffer_bytes = probe.buffer_bytes();
+  r.quiet_ms = probe.quiet_ms();
   return probe.run_on(r.cpus, r.pinned);
 }
 

@@ -69,6 +69,9 @@ noise_probe noise_probe::calibrated(double target_ms) {
     auto units = std::round(static_cast<double>(p.units_) * target_ms / fastest);
     p.units_ = static_cast<std::size_t>(std::max(1.0, units));
   }
+  p.quiet_ms_ = thread_cpu_ms(p, p.units_);
+  for (int i = 0; i < 2; ++i)
+    p.quiet_ms_ = std::min(p.quiet_ms_, thread_cpu_ms(p, p.units_));
   return p;
 }
 
