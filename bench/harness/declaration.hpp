@@ -89,7 +89,7 @@ struct search_decl {
   std::string flag = "find-max";
   /// Relative width at which the bisection stops (0.05 = 5%).
   double resolution = 0.05;
-  search_rule rule;
+  search_rule rule{};
 };
 
 /// Everything a scenario declares: parameters in the order they combine

@@ -145,14 +145,14 @@ struct search_result {
   bool memory_bound = false;
   std::vector<search_probe> probes;
   /// The rule that decided each value from its probes.
-  search_rule rule;
+  search_rule rule{};
   /// A value the rule left undecided, which ended the search (0: none):
   /// the boundary lies between largest and smallest_failing, unresolved.
   std::int64_t undecided = 0;
   /// The parameter's unit ("players") and what keeping up meant ("at 20 Hz
   /// with p99 under 50 ms and at most 1% of ticks missed"), for the answer.
-  std::string unit;
-  std::string criterion;
+  std::string unit{};
+  std::string criterion{};
 };
 
 /// Everything one invocation measured, with its context: what the JSON
