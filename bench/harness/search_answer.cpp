@@ -54,15 +54,14 @@ struct disturbance {
 };
 
 std::string unresolved(const search_result& s) {
-  std::string out = "capacity unresolved: ";
+  std::string out = "capacity unresolved";
   if (s.largest > 0 && s.smallest_failing > 0)
-    out += "between " + grouped(s.largest) + " and " + with_unit(grouped(s.smallest_failing), s);
+    out += ": between " + grouped(s.largest) + " and "
+           + with_unit(grouped(s.smallest_failing), s);
   else if (s.largest > 0)
-    out += with_unit("at least " + grouped(s.largest), s);
+    out += ": " + with_unit("at least " + grouped(s.largest), s);
   else if (s.smallest_failing > 0)
-    out += with_unit("below " + grouped(s.smallest_failing), s);
-  else
-    out += "no value decided";
+    out += ": " + with_unit("below " + grouped(s.smallest_failing), s);
   out += criterion(s);
   if (s.undecided == 0)
     return out + "; the search was stopped before it decided a value";
