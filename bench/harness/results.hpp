@@ -129,6 +129,9 @@ struct noise_record {
   double margin = 0.25;
   std::optional<double> max_noise;
   std::size_t max_repeats = 3;
+  /// Milliseconds of the probe's work on a quiet CPU: its CPU time at
+  /// calibration (0: unknown, in older files).
+  double quiet_ms = 0;
   std::vector<noise_sample> samples;
   std::vector<discarded_run> discarded;
 };
@@ -150,6 +153,11 @@ struct search_probe {
   bool keeps_up = false;
   /// Index into scenario_results::configurations.
   std::size_t configuration = 0;
+  /// The slower of the noise probes before and after it over the quiet
+  /// probe time (noise_record::quiet_ms); 0: not probed.
+  double slowdown = 0;
+  /// slowdown was above the rule's disturbed_slowdown: a failure does not count.
+  bool disturbed = false;
 };
 
 /// The answer of a search (declaration::search).
@@ -163,6 +171,15 @@ struct search_result {
   /// The search stopped at the memory budget, not at a failure.
   bool memory_bound = false;
   std::vector<search_probe> probes;
+  /// The rule that decided each value from its probes.
+  search_rule rule{};
+  /// A value the rule left undecided, which ended the search (0: none):
+  /// the boundary lies between largest and smallest_failing, unresolved.
+  std::int64_t undecided = 0;
+  /// The parameter's unit ("players") and what keeping up meant ("at 20 Hz
+  /// with p99 under 50 ms and at most 1% of ticks missed"), for the answer.
+  std::string unit{};
+  std::string criterion{};
 };
 
 /// Everything one invocation measured, with its context: what the JSON

@@ -61,12 +61,11 @@ std::vector<std::size_t> below_min_time(run_loop& loop, const harness_settings& 
 /// Warm-up rounds (in-process only), measured rounds (A B C, A B C; shuffled within each),
 /// then --min-time rounds over the configurations that are still short;
 /// the noise monitor probes the host before the first and after each.
-result<bool> run_rounds(run_loop& loop, const harness_settings& settings) {
+result<bool> run_rounds(run_loop& loop, const harness_settings& settings, noise_monitor& noise) {
   std::vector<std::size_t> order(loop.results().configurations.size());
   std::iota(order.begin(), order.end(), 0);
   std::mt19937_64 rng{settings.seed};
   std::size_t round = 0;
-  noise_monitor noise{settings, loop.results()};
   auto next_round = [&](std::vector<std::size_t> cs, bool warmup) -> result<bool> {
     if (settings.shuffle && !warmup)
       std::shuffle(cs.begin(), cs.end(), rng);
@@ -142,12 +141,16 @@ result<scenario_results> run_plan(const scenario& s, std::vector<configuration> 
       results.configurations.push_back(configuration_result{std::move(c), {}, {}, {}, false});
   run_loop loop{
     **session, settings.warmup + settings.runs, settings.runs, callbacks, watcher, budget, results};
+  // A search probes the host too: a failure while it was disturbed does not count.
+  auto noise = callbacks.noise_probe
+                 ? noise_monitor{settings, results, callbacks.noise_probe}
+                 : noise_monitor{settings, results};
   if (*search) {
-    auto found = run_search(loop, s, plan.front());
+    auto found = run_search(loop, s, plan.front(), noise);
     if (!found)
       return found.err();
     results.search = std::move(*found);
-  } else if (auto ran = run_rounds(loop, settings); !ran) {
+  } else if (auto ran = run_rounds(loop, settings, noise); !ran) {
     return ran.err();
   }
   finish(results, **session, *search ? 1 : settings.runs);

@@ -8,6 +8,7 @@
 #include "bench/harness/derived.hpp"
 #include "bench/harness/noise_report.hpp"
 #include "bench/harness/run_noise.hpp"
+#include "bench/harness/search_answer.hpp"
 #include "bench/harness/statistics.hpp"
 #include "bench/output/json_names.hpp"
 #include "bench/output/results_writer.hpp"
@@ -254,16 +255,29 @@ ordered configuration_object(const scenario_results& r, const configuration_resu
   return out;
 }
 
+// The interval and the rule's parameters; the answer's words for readers of the file only.
 ordered search_object(const search_result& s) {
   ordered out = {{"param", s.param},
                  {"largest", s.largest},
                  {"smallest_failing", s.smallest_failing},
                  {"resolution", number(s.resolution)},
-                 {"memory_bound", s.memory_bound}};
+                 {"memory_bound", s.memory_bound},
+                 {"resolved", s.undecided == 0},
+                 {"undecided", s.undecided == 0 ? ordered() : ordered(s.undecided)},
+                 {"unit", s.unit},
+                 {"criterion", s.criterion},
+                 {"rule",
+                  {{"lead", s.rule.lead},
+                   {"max_probes", s.rule.max_probes},
+                   {"disturbed_slowdown", number(s.rule.disturbed_slowdown)}}},
+                 {"answer", search_answer(s)}};
   out["probes"] = ordered::array();
   for (const auto& p : s.probes)
-    out["probes"].push_back(
-      {{"value", p.value}, {"keeps_up", p.keeps_up}, {"configuration", p.configuration}});
+    out["probes"].push_back({{"value", p.value},
+                             {"keeps_up", p.keeps_up},
+                             {"configuration", p.configuration},
+                             {"slowdown", number(p.slowdown)},
+                             {"disturbed", p.disturbed}});
   return out;
 }
 
@@ -298,6 +312,7 @@ ordered noise_object(const noise_record& n) {
           {"margin", number(n.margin)},
           {"max_noise", n.max_noise ? number(*n.max_noise) : ordered()},
           {"max_repeats", n.max_repeats},
+          {"quiet_ms", number(n.quiet_ms)},
           {"probe_ms", probe_times},
           {"probes", probes},
           {"median_ms", number(s.median_ms)},

@@ -2,6 +2,7 @@
 #include <ostream>
 
 #include "bench/harness/noise_report.hpp"
+#include "bench/harness/search_answer.hpp"
 #include "bench/output/column_labels.hpp"
 #include "bench/output/results_grid.hpp"
 #include "bench/output/results_notes.hpp"
@@ -48,6 +49,13 @@ std::vector<std::string> noise_lines(const scenario_results& r) {
   return out;
 }
 
+/// A search's answer with its interval, and the rule that decided it.
+std::vector<std::string> search_lines(const scenario_results& r) {
+  if (!r.search)
+    return {};
+  return {search_answer(*r.search), "search: " + search_rule_text(r.search->rule)};
+}
+
 /// The generic table: title, constants, the blocks, comparison, warnings.
 class table_writer : public results_writer {
  public:
@@ -69,6 +77,7 @@ class table_writer : public results_writer {
         write_block(block, out);
       out << '\n';
     }
+    write_section(search_lines(r), out);
     write_section(comparison_notes(r, grid.columns), out);
     write_section(warning_notes(r, grid.columns), out);
     write_section(noise_lines(r), out);
