@@ -128,7 +128,7 @@ result<bool> write_report(const std::vector<std::string>& files, const by_name<s
     choose_view(known ? known->views() : std::vector<const view*>{}, settings->view);
   if (!table_view)
     return table_view.err();
-  return write_results(ctx, *results, *settings, *table_view);
+  return write_results(ctx, *results, *settings, *table_view, known);
 }
 
 } // namespace

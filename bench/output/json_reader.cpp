@@ -152,6 +152,9 @@ harness_settings read_harness(const json_node& n) {
     h.isolation.mode = *mode == "process" ? isolation_mode::process : isolation_mode::in_process;
   if (n.has("isolation_warmup_runs"))
     h.isolation.child_warmups = n.at("isolation_warmup_runs").count();
+  // Absent in files written before --precision.
+  if (n.has("precision"))
+    h.precision = n.at("precision").real();
   return h;
 }
 

@@ -136,7 +136,8 @@ ordered harness_object(const harness_settings& h) {
           {"reference", h.reference},
           {"memory_budget_bytes", optional_value(h.memory_budget_bytes)},
           {"isolation", to_string(h.isolation.mode)},
-          {"isolation_warmup_runs", h.isolation.child_warmups}};
+          {"isolation_warmup_runs", h.isolation.child_warmups},
+          {"precision", h.precision ? number(*h.precision) : ordered()}};
 }
 
 ordered part_object(const part_record& p) {
