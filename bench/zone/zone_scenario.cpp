@@ -148,6 +148,8 @@ class zone_scenario : public scenario {
 
   std::vector<const view*> views() const override { return {&zone_table_view()}; }
 
+  std::string verdict(const scenario_results& r) const override { return zone_verdict(r); }
+
  private:
   declaration declared_ = make_declaration();
 };

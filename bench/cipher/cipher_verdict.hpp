@@ -1,0 +1,17 @@
+#pragma once
+
+#include <string>
+
+#include "bench/harness/results.hpp"
+
+namespace actorbench::bench {
+
+/// The cipher benchmark's answer in one line, per message size: the fastest
+/// case by median time per op and which others tie with it (their ratio's
+/// 95% interval includes 1), or how much slower the next is: "fastest at
+/// 64 B: nettle aes-128-gcm 132 ns; gcrypt ties (1.17x [0.96, 1.73])".
+/// A case is named by what sets it apart: back-end, and cipher, context,
+/// direction and threads where they vary.
+std::string cipher_verdict(const scenario_results& r);
+
+} // namespace actorbench::bench
