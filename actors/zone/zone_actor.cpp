@@ -38,9 +38,10 @@ caf::behavior zone_actor(caf::stateful_actor<zone_actor_state>* self,
       st.open = true;
       st.handled = 0;
     },
-    [self, counters, finish_if_complete](std::uint32_t player, const crypto::bytes& text) {
+    [self, counters, finish_if_complete, payload_bytes](std::uint32_t player,
+                                                        const crypto::bytes& text) {
       auto& st = self->state;
-      auto in = decode_player_input(text);
+      auto in = decode_player_input(text, payload_bytes);
       bool valid = st.open && in && in->player == player && in->tick == st.tick
                    && player < st.positions.size();
       if (valid) {

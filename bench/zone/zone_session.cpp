@@ -24,6 +24,7 @@ actors::zone_run_params params_of(const configuration& c, const cipher_choice& c
   p.tick_timeout = millis(c.seconds("timeout"));
   p.backend = cipher.first;
   p.cipher = cipher.second;
+  p.payload_bytes = static_cast<std::size_t>(c.size("payload-bytes"));
   return p;
 }
 

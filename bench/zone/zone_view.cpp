@@ -27,8 +27,8 @@ constexpr const char* missed_definition =
 
 // The parameters that may be constant (said once above the table) or vary
 // (a column each).
-const std::vector<std::string> setup_params{"tick-hz", "crypto",  "backend",
-                                            "cipher",  "threads", "duration"};
+const std::vector<std::string> setup_params{"tick-hz", "crypto",   "backend",      "cipher",
+                                            "threads", "duration", "payload-bytes"};
 
 // -- figures of one configuration, pooled over its runs ----------------------
 
@@ -97,6 +97,9 @@ std::string setup_line(const scenario_results& r) {
     parts.push_back(crypto_text(r));
   if (!varies(r, "threads"))
     parts.push_back(value_text(c, "threads") + " scheduler threads");
+  // Files written before --payload-bytes have none: their inputs were 16 bytes.
+  if (!varies(r, "payload-bytes") && c.values.count("payload-bytes") != 0)
+    parts.push_back(value_text(c, "payload-bytes") + "-byte input payloads");
   if (!varies(r, "duration"))
     parts.push_back(format_value(c.seconds("duration"), "s") + " per "
                     + (r.search ? "probe" : "run"));
