@@ -1,19 +1,12 @@
-#include <algorithm>
-#include <cmath>
-#include <cstdint>
 #include <ostream>
 
-#include "bench/harness/derived.hpp"
-#include "bench/harness/median_interval.hpp"
 #include "bench/harness/noise_report.hpp"
 #include "bench/output/column_labels.hpp"
 #include "bench/output/results_grid.hpp"
 #include "bench/output/results_notes.hpp"
 #include "bench/output/results_writer.hpp"
 #include "bench/output/table_layout.hpp"
-#include "bench/output/text_table.hpp"
 #include "bench/output/text_wrap.hpp"
-#include "bench/output/units.hpp"
 #include "bench/output/verdict.hpp"
 
 namespace actorbench::bench {
@@ -30,39 +23,6 @@ std::vector<std::string> noise_lines(const scenario_results& r) {
   if (auto warning = noise_warning(*r.noise, s); !warning.empty())
     out.push_back("warning: " + warning);
   return out;
-}
-
-/// What --precision achieved: every median within it, or which are not and
-/// why (the time limit, or the most runs); none when it was off.
-std::vector<std::string> precision_lines(const scenario_results& r) {
-  if (!r.harness.precision || r.scenario.metrics.empty() || r.configurations.empty())
-    return {};
-  const auto& m = r.scenario.headline();
-  auto asked = fixed(*r.harness.precision * 100, 1) + "%";
-  auto labels = label_columns(r.scenario, r.configurations).labels;
-  std::vector<std::string> wide;
-  std::size_t fewest = SIZE_MAX, most = 0;
-  for (std::size_t i = 0; i < r.configurations.size(); ++i) {
-    const auto& c = r.configurations[i];
-    fewest = std::min(fewest, c.runs.size());
-    most = std::max(most, c.runs.size());
-    auto width = relative_half_width(interval_of_median(per_run_values(c, m)));
-    if (width > *r.harness.precision) {
-      auto label = i < labels.size() && !labels[i].empty() ? labels[i] : m.name;
-      wide.push_back("warning: " + label + ": the 95% interval of the median " + m.name + " is "
-                     + (std::isfinite(width) ? "±" + fixed(width * 100, 1) + "%" : "unknown")
-                     + " after " + counted(c.runs.size(), "run") + ", not within --precision "
-                     + asked + " ("
-                     + (r.stopped.empty() ? "the most runs were reached" : "stopped: " + r.stopped)
-                     + ")");
-    }
-  }
-  if (!wide.empty())
-    return wide;
-  return {"precision: every median " + m.name + " within ±" + asked + " (95% interval) after "
-          + (fewest == most ? std::to_string(most) : std::to_string(fewest) + " to "
-                                                       + std::to_string(most))
-          + " runs"};
 }
 
 /// The verdict line and a blank line: the answer before the figures.
@@ -100,7 +60,7 @@ class table_writer : public results_writer {
     }
     write_section(comparison_notes(r, grid.columns), out);
     write_section(warning_notes(r, grid.columns), out);
-    write_section(precision_lines(r), out);
+    write_section(precision_notes(r, grid.columns), out);
     write_section(noise_lines(r), out);
   }
 
@@ -141,7 +101,7 @@ class view_writer : public results_writer {
   void write(const scenario_results& r, std::ostream& out) const override {
     write_verdict(r, verdict_, style_, out);
     view_->write(r, style_, out);
-    auto footer = precision_lines(r);
+    auto footer = precision_notes(r, label_columns(r.scenario, r.configurations));
     for (auto& line : noise_lines(r))
       footer.push_back(std::move(line));
     for (const auto& line : footer)
