@@ -49,10 +49,16 @@ std::string name_of(const scenario_results& r, const configuration_result& c,
 // One size: its fastest case, its ties or the runner-up.
 std::string size_verdict(const scenario_results& r, const std::vector<std::size_t>& members) {
   const auto& m = r.scenario.headline();
+  // The no-op back-end is a baseline, not a library to choose: left out
+  // unless it is all there is.
+  bool only_none = std::all_of(members.begin(), members.end(), [&](std::size_t i) {
+    return value_of(r.configurations[i], "backend") == "none";
+  });
   std::vector<std::pair<std::size_t, std::vector<double>>> measured;
   for (auto i : members)
-    if (auto v = per_run_values(r.configurations[i], m); !v.empty())
-      measured.emplace_back(i, std::move(v));
+    if (only_none || value_of(r.configurations[i], "backend") != "none")
+      if (auto v = per_run_values(r.configurations[i], m); !v.empty())
+        measured.emplace_back(i, std::move(v));
   if (measured.empty())
     return "n/a";
   std::stable_sort(measured.begin(), measured.end(), [](const auto& a, const auto& b) {
