@@ -10,7 +10,7 @@
 namespace actorbench::actors {
 
 caf::behavior zone_actor(caf::stateful_actor<zone_actor_state>* self,
-                         std::shared_ptr<zone_counters> counters) {
+                         std::shared_ptr<zone_counters> counters, std::size_t payload_bytes) {
   self->state.positions.resize(counters->players);
   // Every input of the tick handled: one message, shared by all players
   // (CAF copies a message's contents only when a receiver writes to it).
