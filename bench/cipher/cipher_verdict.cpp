@@ -95,8 +95,8 @@ std::string cipher_verdict(const scenario_results& r) {
   }
   std::string out;
   for (const auto& [bytes, members] : by_size)
-    out += std::string{out.empty() ? "fastest at " : "; at "} + grouped(bytes) + " B: "
-           + size_verdict(r, members);
+    out += std::string{out.empty() ? "fastest at " : "; at "} + grouped(bytes)
+           + " B: " + size_verdict(r, members);
   return out.empty() ? std::string{"no runs measured"} : out;
 }
 

@@ -52,7 +52,8 @@ std::string fanout_verdict(const scenario_results& r) {
   if (crypto_of(*largest) == "on")
     return text + " with crypto on";
   for (const auto& c : r.configurations)
-    if (crypto_of(c) == "on" && crypto_of(*largest) == "off" && same_but_crypto(largest->config, c.config)) {
+    if (crypto_of(c) == "on" && crypto_of(*largest) == "off"
+        && same_but_crypto(largest->config, c.config)) {
       auto on = per_run_values(c, m);
       if (!on.empty())
         return text + "; crypto adds " + change_with_interval(relative_to(on, values));

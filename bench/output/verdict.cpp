@@ -83,7 +83,8 @@ std::string generic_verdict(const scenario_results& r) {
     return "no runs measured";
   auto labels = label_columns(r.scenario, r.configurations).labels;
   auto label = [&](std::size_t i) {
-    return i < labels.size() && !labels[i].empty() ? labels[i] : "configuration " + std::to_string(i + 1);
+    return i < labels.size() && !labels[i].empty() ? labels[i]
+                                                   : "configuration " + std::to_string(i + 1);
   };
   if (measured.size() == 1)
     return m.name + " " + median_with_interval(values[measured.front()], m.unit)
@@ -96,8 +97,8 @@ std::string generic_verdict(const scenario_results& r) {
   auto best = measured[0];
   auto next = measured[1];
   auto q = relative_to(values[next], values[best]);
-  auto text = "best " + m.name + ": " + label(best) + ", " + median_with_interval(values[best], m.unit)
-              + "; " + label(next);
+  auto text = "best " + m.name + ": " + label(best) + ", "
+              + median_with_interval(values[best], m.unit) + "; " + label(next);
   if (is_tie(q))
     return text + " ties (" + factor_with_interval(q) + ")";
   return text + " " + describe_ratio(q, m);
