@@ -29,13 +29,13 @@ bool varies(const scenario_results& r, const char* name) {
   return false;
 }
 
-// "nettle aes-128-gcm": the back-end and what varies; against `best`, only
-// what differs from it ("gcrypt").
+// "nettle aes-128-gcm": the back-end, the cipher and what else varies;
+// against `best`, only what differs from it ("gcrypt").
 std::string name_of(const scenario_results& r, const configuration_result& c,
                     const configuration_result* best) {
   std::string out;
   for (const auto* p : naming_params) {
-    bool shown = std::string{p} == "backend" || varies(r, p);
+    bool shown = std::string{p} == "backend" || std::string{p} == "cipher" || varies(r, p);
     if (!shown || (best != nullptr && value_of(c, p) == value_of(*best, p)))
       continue;
     auto v = value_of(c, p);

@@ -139,7 +139,7 @@ class zone_scenario : public scenario {
       return {};
     // The bytes per player include the input packets of every tick.
     auto per_player = actors::zone_bytes_per_player(*cipher->second, zone_ticks_of(c),
-                                                    c.size("payload-bytes"));
+                                                    zone_payload_bytes(c));
     return memory_estimate{"players", static_cast<std::uint64_t>(c.integer("players")), "players",
                            "player", per_player};
   }

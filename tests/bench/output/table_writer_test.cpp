@@ -98,8 +98,9 @@ TEST_CASE("spread of a single run is n/a") {
 
 TEST_CASE("twelve configurations fit 100 code points in blocks") {
   auto text = table_of(twelve());
-  for (const auto& line : lines_of(text))
-    CHECK_MESSAGE(code_points(line) <= 100, line);
+  auto lines = lines_of(text);
+  for (std::size_t i = 1; i < lines.size(); ++i)
+    CHECK_MESSAGE(code_points(lines[i]) <= 100, lines[i]);
   // Blocks repeat the row labels; each block has a runs row.
   std::size_t blocks = 0;
   for (const auto& line : lines_of(text))
@@ -113,8 +114,10 @@ TEST_CASE("a table wider than four blocks is transposed") {
   table_style narrow;
   narrow.width = 60;
   auto text = table_of(twelve(), narrow);
-  for (const auto& line : lines_of(text))
-    CHECK_MESSAGE(code_points(line) <= 60, line);
+  // The verdict above is one line whatever the width: a script reads it whole.
+  auto lines = lines_of(text);
+  for (std::size_t i = 1; i < lines.size(); ++i)
+    CHECK_MESSAGE(code_points(lines[i]) <= 60, lines[i]);
   // One row per configuration, a column per parameter that varies.
   auto names = line_starting(text, "procs");
   CHECK(names.find("threads") != std::string::npos);
