@@ -20,6 +20,15 @@ constexpr std::size_t max_extra_work = 1'000'000;
 // A child under valgrind starts tens of times slower than a plain one.
 constexpr double valgrind_startup_allowance_s = 300;
 
+// "1000", "0.5": a bound as a user would type it.
+std::string fixed_text(double v) {
+  auto text = std::to_string(v);
+  text.erase(text.find_last_not_of('0') + 1);
+  if (!text.empty() && text.back() == '.')
+    text.pop_back();
+  return text;
+}
+
 const std::string* find(const by_name<std::string>& values, const char* name) {
   auto at = values.find(name);
   return at == values.end() ? nullptr : &at->second;
@@ -140,22 +149,44 @@ result<bool> read_memory(const by_name<std::string>& values, harness_settings& h
   return true;
 }
 
-// --max-noise PCT: "10" or "10%", a fraction of the median probe.
+// A percentage option: "10" or "10%", above 0 and at most `max`; the fraction.
+result<double> read_percent(const std::string& option, const std::string& text, double max,
+                            const char* example) {
+  auto number = text.size() > 1 && text.back() == '%' ? text.substr(0, text.size() - 1) : text;
+  char* end = nullptr;
+  double pct = number.empty() ? 0 : std::strtod(number.c_str(), &end);
+  if (number.empty() || end != number.c_str() + number.size() || !(pct > 0 && pct <= max))
+    return bad_input("invalid " + option + " '" + text
+                     + "': expected a percentage above 0 and at most " + fixed_text(max)
+                     + ", such as " + example + " or " + example + "%");
+  return pct / 100;
+}
+
+// --max-noise PCT: a fraction of the median probe.
 result<bool> read_noise(const by_name<std::string>& values, harness_settings& h) {
   if (auto ok = read_into(values, "noise-probe", h.noise_probe, read_on_off); !ok)
     return ok;
   const auto* text = find(values, "max-noise");
   if (text == nullptr)
     return true;
-  auto number = text->size() > 1 && text->back() == '%' ? text->substr(0, text->size() - 1) : *text;
-  char* end = nullptr;
-  double pct = number.empty() ? 0 : std::strtod(number.c_str(), &end);
-  if (number.empty() || end != number.c_str() + number.size() || !(pct > 0 && pct <= 1000))
-    return bad_input("invalid --max-noise '" + *text
-                     + "': expected a percentage above 0 and at most 1000, such as 10 or 10%");
+  auto fraction = read_percent("--max-noise", *text, 1000, "10");
+  if (!fraction)
+    return fraction.err();
   if (!h.noise_probe)
     return bad_input("invalid --max-noise '" + *text + "': needs --noise-probe on");
-  h.max_noise = pct / 100;
+  h.max_noise = *fraction;
+  return true;
+}
+
+// --precision PCT: the median's 95% interval within ±PCT of it.
+result<bool> read_precision(const by_name<std::string>& values, harness_settings& h) {
+  const auto* text = find(values, "precision");
+  if (text == nullptr)
+    return true;
+  auto fraction = read_percent("--precision", *text, 100, "2");
+  if (!fraction)
+    return fraction.err();
+  h.precision = *fraction;
   return true;
 }
 
@@ -209,6 +240,8 @@ result<run_settings> read_run_settings(const by_name<std::string>& values, const
   if (auto ok = read_measure(values, out); !ok)
     return ok.err();
   if (auto ok = read_noise(values, out.harness); !ok)
+    return ok.err();
+  if (auto ok = read_precision(values, out.harness); !ok)
     return ok.err();
   auto output = read_output_settings(values);
   if (!output)

@@ -146,7 +146,7 @@ result<bool> write_report(const std::vector<std::string>& files, const by_name<s
                 results->harness.measure);
   if (!table_view)
     return table_view.err();
-  return write_results(ctx, *results, *settings, *table_view);
+  return write_results(ctx, *results, *settings, *table_view, known);
 }
 
 } // namespace

@@ -31,6 +31,10 @@ struct harness_settings {
   /// seconds of wall time (0: off), up to max_runs.
   double min_time_s = 0;
   std::size_t max_runs = 100000;
+  /// Add runs to a configuration until its headline median's 95% interval
+  /// lies within this fraction of the median (0.02 = --precision 2%), up to
+  /// max_runs or time_limit_s; empty: off.
+  std::optional<double> precision;
   /// End the command after this many seconds (0: no limit); the rest is partial.
   double time_limit_s = 0;
   /// Random order within each round instead of A B C, A B C.

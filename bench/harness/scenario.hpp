@@ -16,6 +16,7 @@
 namespace actorbench::bench {
 
 class view;
+struct scenario_results;
 
 /// Memory one configuration needs, checked against --max-memory and the
 /// machine before any run: "invalid --procs '99999999': 99999999 actors
@@ -98,6 +99,12 @@ class scenario {
   /// The seed-shaped tables and plots of this scenario; the first is the
   /// default table view. Empty: the generic table only.
   virtual std::vector<const view*> views() const { return {}; }
+
+  /// The one line written above the table that answers this scenario's
+  /// question in words, with its interval (bench/output/verdict.hpp):
+  /// "keeps up: no — p99 90.9 ms > 50 ms budget". Empty: the generic one,
+  /// by the headline metric.
+  virtual std::string verdict(const scenario_results&) const { return {}; }
 };
 
 /// A scenario from a declaration and one function, for users' own code:

@@ -155,6 +155,9 @@ harness_settings read_harness(const json_node& n) {
   // Files written before --measure measured time.
   if (const auto* mode = n.find("measure"); mode != nullptr && mode->is_string())
     h.measure = *mode == "instructions" ? measure_mode::instructions : measure_mode::time;
+  // Absent in files written before --precision.
+  if (n.has("precision"))
+    h.precision = n.at("precision").real();
   return h;
 }
 

@@ -139,7 +139,8 @@ ordered harness_object(const harness_settings& h) {
           {"memory_budget_bytes", optional_value(h.memory_budget_bytes)},
           {"isolation", to_string(h.isolation.mode)},
           {"isolation_warmup_runs", h.isolation.child_warmups},
-          {"measure", to_string(h.measure)}};
+          {"measure", to_string(h.measure)},
+          {"precision", h.precision ? number(*h.precision) : ordered()}};
 }
 
 ordered part_object(const part_record& p) {

@@ -14,6 +14,10 @@ std::size_t zone_allowed_missed(std::size_t ticks_scheduled) noexcept;
 /// Slots a zone configuration schedules: its duration times its tick rate.
 std::size_t zone_ticks_of(const configuration& c);
 
+/// --payload-bytes of `c`; the input's 16 bytes when it has none (results
+/// saved before the option, configurations made by hand).
+std::size_t zone_payload_bytes(const configuration& c);
+
 /// The zone's runs: each on a fresh actor system of the configuration's
 /// threads, as `actorbench zone` always ran them; the back-ends and ciphers
 /// were resolved by start(), by the key zone_cipher_key names.

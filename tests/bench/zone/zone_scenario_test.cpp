@@ -38,8 +38,11 @@ TEST_CASE("the zone declares today's options, defaults and search") {
   for (const auto& p : d.params)
     names.push_back(p.name);
   CHECK(names
-        == std::vector<std::string>{"players", "tick-hz", "crypto", "backend", "cipher", "threads",
-                                    "duration", "timeout", "find-max"});
+        == std::vector<std::string>{"players", "tick-hz", "crypto", "backend", "cipher",
+                                    "payload-bytes", "threads", "duration", "timeout",
+                                    "find-max"});
+  CHECK(d.param("payload-bytes")->default_value == "16");
+  CHECK(d.param("payload-bytes")->min == 16);
   CHECK(d.param("find-max")->type == param_type::flag);
   CHECK(d.param("players")->default_value == "1000");
   CHECK(d.param("players")->max == 100'000'000);
@@ -116,6 +119,12 @@ TEST_CASE("the zone estimates its memory per player, input packets included") {
   CHECK(estimate->items == "players");
   CHECK(estimate->per == "player");
   CHECK(estimate->bytes_per_item > 4096);
+  // Bigger packets: 11 of them per player (10 ticks and the warm-up) at 1,000 bytes more.
+  auto padded = small_zone("on", 1000);
+  padded.values["payload-bytes"] = std::int64_t{1016};
+  auto bigger = s->memory(padded);
+  REQUIRE(bigger);
+  CHECK(bigger->bytes_per_item >= estimate->bytes_per_item + 11 * 1000);
 }
 
 TEST_CASE("a small zone run reports every tick, zero checks and its progress") {
