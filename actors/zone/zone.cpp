@@ -16,8 +16,12 @@ result<std::unique_ptr<zone>> zone::create(caf::actor_system& system, const zone
   if (config.players == 0 || config.players > std::numeric_limits<std::uint32_t>::max())
     return error{errc::bad_parameter,
                  "players " + std::to_string(config.players) + " outside 1..2^32-1"};
+  if (config.payload_bytes < player_input_size)
+    return error{errc::bad_parameter, "payload of " + std::to_string(config.payload_bytes)
+                                        + " bytes: below the input's "
+                                        + std::to_string(player_input_size)};
   auto counters = std::make_shared<zone_counters>(config.players);
-  auto zone_hdl = system.spawn(zone_actor, counters);
+  auto zone_hdl = system.spawn(zone_actor, counters, config.payload_bytes);
   session_pool_config pc;
   pc.sessions = config.players;
   pc.backend = config.backend;
@@ -46,7 +50,8 @@ zone::zone(std::shared_ptr<zone_counters> counters, caf::actor zone_actor,
     zone_actor_(std::move(zone_actor)),
     pool_(std::move(pool)),
     backend_(config.backend),
-    cipher_(config.cipher) {}
+    cipher_(config.cipher),
+    payload_bytes_(config.payload_bytes) {}
 
 zone::~zone() {
   pool_->stop();

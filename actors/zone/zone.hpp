@@ -12,6 +12,7 @@
 #include "actors/error.hpp"
 #include "actors/session_pool/session_pool.hpp"
 #include "actors/zone/zone_counters.hpp"
+#include "actors/zone/zone_protocol.hpp"
 #include "crypto/backend.hpp"
 #include "crypto/bytes.hpp"
 #include "crypto/cipher_info.hpp"
@@ -28,6 +29,10 @@ struct zone_config {
   const crypto::cipher_info* cipher = nullptr;
   /// Session i's key is derived from it (see session_pool_config).
   crypto::bytes master_key;
+  /// Plaintext bytes of an input packet: the input (player_input_size), then
+  /// padding, as a game's packet carries more than a position. The zone
+  /// refuses an input of another size.
+  std::size_t payload_bytes = player_input_size;
 };
 
 /// Counters of a zone (each read atomically; read between ticks for a
@@ -90,6 +95,7 @@ class zone {
   std::size_t players() const noexcept { return counters_->players; }
   const crypto::backend& backend() const noexcept { return *backend_; }
   const crypto::cipher_info& cipher() const noexcept { return *cipher_; }
+  std::size_t payload_bytes() const noexcept { return payload_bytes_; }
 
  private:
   zone(std::shared_ptr<zone_counters> counters, caf::actor zone_actor,
@@ -101,6 +107,7 @@ class zone {
   std::uint64_t ticks_completed_ = 0;
   const crypto::backend* backend_;
   const crypto::cipher_info* cipher_;
+  std::size_t payload_bytes_;
 };
 
 } // namespace actorbench::actors

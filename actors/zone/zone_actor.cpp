@@ -10,7 +10,7 @@
 namespace actorbench::actors {
 
 caf::behavior zone_actor(caf::stateful_actor<zone_actor_state>* self,
-                         std::shared_ptr<zone_counters> counters) {
+                         std::shared_ptr<zone_counters> counters, std::size_t payload_bytes) {
   self->state.positions.resize(counters->players);
   // Every input of the tick handled: one message, shared by all players
   // (CAF copies a message's contents only when a receiver writes to it).
@@ -38,9 +38,10 @@ caf::behavior zone_actor(caf::stateful_actor<zone_actor_state>* self,
       st.open = true;
       st.handled = 0;
     },
-    [self, counters, finish_if_complete](std::uint32_t player, const crypto::bytes& text) {
+    [self, counters, finish_if_complete, payload_bytes](std::uint32_t player,
+                                                        const crypto::bytes& text) {
       auto& st = self->state;
-      auto in = decode_player_input(text);
+      auto in = decode_player_input(text, payload_bytes);
       bool valid = st.open && in && in->player == player && in->tick == st.tick
                    && player < st.positions.size();
       if (valid) {

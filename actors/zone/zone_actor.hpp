@@ -33,7 +33,8 @@ struct zone_actor_state {
 /// counters->fan_in_at and sends every player one and the same state update
 /// (zone_state_atom, tick, positions). A player whose input was dropped
 /// keeps its previous position.
+/// An input is `payload_bytes` long (decode_player_input).
 caf::behavior zone_actor(caf::stateful_actor<zone_actor_state>* self,
-                         std::shared_ptr<zone_counters> counters);
+                         std::shared_ptr<zone_counters> counters, std::size_t payload_bytes);
 
 } // namespace actorbench::actors

@@ -7,8 +7,9 @@
 
 namespace actorbench::actors {
 
-std::size_t zone_inputs::packet_size(const crypto::cipher_info& cipher) noexcept {
-  return cipher.nonce_size + player_input_size + cipher.overhead;
+std::size_t zone_inputs::packet_size(const crypto::cipher_info& cipher,
+                                     std::size_t payload_bytes) noexcept {
+  return cipher.nonce_size + payload_bytes + cipher.overhead;
 }
 
 result<zone_inputs> zone_inputs::make(const zone& z, std::size_t ticks) {
@@ -17,8 +18,9 @@ result<zone_inputs> zone_inputs::make(const zone& z, std::size_t ticks) {
     return error{errc::bad_parameter, "ticks " + std::to_string(ticks) + " outside 1..2^32-1"};
   if (cipher.nonce_size < 4)
     return error{errc::bad_parameter, cipher.name + " has a nonce too short for tick numbers"};
-  zone_inputs out{z.players(), ticks, packet_size(cipher)};
-  std::uint8_t text[player_input_size];
+  zone_inputs out{z.players(), ticks, packet_size(cipher, z.payload_bytes())};
+  // The padding after the input stays zero.
+  std::vector<std::uint8_t> text(z.payload_bytes());
   for (std::uint32_t id = 0; id < z.players(); ++id) {
     auto ctx = z.backend().make_context(cipher.name, z.key(id));
     if (!ctx)
@@ -27,8 +29,9 @@ result<zone_inputs> zone_inputs::make(const zone& z, std::size_t ticks) {
       auto* p = out.slot(tick, id);
       for (std::size_t i = 0; i < 4; ++i)
         p[i] = static_cast<std::uint8_t>(tick >> (8 * i));
-      encode({tick, id, scripted_position(id, tick)}, text);
-      auto n = (*ctx)->encrypt({p, cipher.nonce_size}, {text, sizeof(text)}, p + cipher.nonce_size);
+      encode({tick, id, scripted_position(id, tick)}, text.data());
+      auto n = (*ctx)->encrypt({p, cipher.nonce_size}, {text.data(), text.size()},
+                               p + cipher.nonce_size);
       if (!n)
         return error{errc::crypto_failure, n.err().detail};
     }

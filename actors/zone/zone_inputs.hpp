@@ -6,6 +6,7 @@
 
 #include "actors/error.hpp"
 #include "actors/zone/zone.hpp"
+#include "actors/zone/zone_protocol.hpp"
 #include "crypto/bytes.hpp"
 
 namespace actorbench::actors {
@@ -21,8 +22,10 @@ class zone_inputs {
   /// bad_parameter (no ticks, or more than 2^32), crypto_failure.
   static result<zone_inputs> make(const zone& z, std::size_t ticks);
 
-  /// Bytes of one packet: nonce, encrypted input, tag.
-  static std::size_t packet_size(const crypto::cipher_info& cipher) noexcept;
+  /// Bytes of one packet: nonce, encrypted payload (the input and its
+  /// padding), tag.
+  static std::size_t packet_size(const crypto::cipher_info& cipher,
+                                 std::size_t payload_bytes = player_input_size) noexcept;
 
   /// Player `player`'s packet for tick `tick` (both in range).
   crypto::bytes_view packet(std::uint32_t tick, std::uint32_t player) const noexcept {

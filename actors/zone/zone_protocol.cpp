@@ -25,8 +25,9 @@ void encode(const player_input& in, std::uint8_t* out) noexcept {
   put32(static_cast<std::uint32_t>(in.where.y), out + 12);
 }
 
-std::optional<player_input> decode_player_input(crypto::bytes_view bytes) noexcept {
-  if (bytes.size != player_input_size)
+std::optional<player_input> decode_player_input(crypto::bytes_view bytes,
+                                                std::size_t payload_bytes) noexcept {
+  if (bytes.size != payload_bytes || bytes.size < player_input_size)
     return std::nullopt;
   player_input in;
   in.tick = get32(bytes.data);

@@ -60,7 +60,11 @@ inline constexpr std::size_t player_input_size = 16;
 /// Writes `in` to `out`, which must hold player_input_size bytes.
 void encode(const player_input& in, std::uint8_t* out) noexcept;
 
-/// The input in `bytes`; nothing unless it is exactly player_input_size long.
-std::optional<player_input> decode_player_input(crypto::bytes_view bytes) noexcept;
+/// The input at the start of `bytes`; nothing unless it is exactly
+/// `payload_bytes` long (the input, then padding), and that at least
+/// player_input_size.
+std::optional<player_input> decode_player_input(crypto::bytes_view bytes,
+                                                std::size_t payload_bytes
+                                                = player_input_size) noexcept;
 
 } // namespace actorbench::actors

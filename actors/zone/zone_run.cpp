@@ -48,11 +48,13 @@ std::string zone_sample::problem() const {
   return {};
 }
 
-std::size_t zone_bytes_per_player(const crypto::cipher_info& cipher, std::size_t ticks) noexcept {
+std::size_t zone_bytes_per_player(const crypto::cipher_info& cipher, std::size_t ticks,
+                                  std::size_t payload_bytes) noexcept {
   // Measured about 2.3 KB per player at 10,000 and 100,000 players beside the
   // packets (actor, context, handler, messages in flight); doubled for margin.
   constexpr std::size_t fixed = 4096;
-  return fixed + (ticks + 1) * zone_inputs::packet_size(cipher);
+  // A tick's plaintexts in flight (decrypted, on their way to the zone) too.
+  return fixed + payload_bytes + (ticks + 1) * zone_inputs::packet_size(cipher, payload_bytes);
 }
 
 std::size_t zone_ticks(std::chrono::milliseconds duration, std::size_t tick_hz) noexcept {
@@ -74,7 +76,8 @@ result<zone_sample> run_zone(caf::actor_system& system, const zone_run_params& p
   auto setup_start = clock::now();
   // Fixed demo keys: every session's key derives from this master key.
   auto z = zone::create(system, {params.players, params.backend, params.cipher,
-                                 crypto::bytes(params.cipher->key_size, 0x2a)});
+                                 crypto::bytes(params.cipher->key_size, 0x2a),
+                                 params.payload_bytes});
   if (!z)
     return z.err();
   // Tick 0 is the warm-up; slot k runs tick k + 1.

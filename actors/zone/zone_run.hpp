@@ -13,6 +13,7 @@
 
 #include "actors/error.hpp"
 #include "actors/zone/zone.hpp"
+#include "actors/zone/zone_protocol.hpp"
 #include "crypto/backend.hpp"
 #include "crypto/cipher_info.hpp"
 
@@ -27,6 +28,8 @@ struct zone_run_params {
   /// What the sessions decrypt with; the "none" back-end for plaintext packets.
   const crypto::backend* backend = nullptr;
   const crypto::cipher_info* cipher = nullptr;
+  /// Plaintext bytes of each input packet (zone_config::payload_bytes).
+  std::size_t payload_bytes = player_input_size;
   /// A tick not complete after this ends the run with errc::timeout.
   std::chrono::milliseconds tick_timeout{10000};
   /// The run stops once more ticks than this were missed (a search probe
@@ -95,7 +98,8 @@ struct zone_sample {
 /// packets plus an upper estimate of the session actor, its cipher context,
 /// key and counters, its mailbox's share of a tick's messages and its entry
 /// in the state update; for refusing runs that cannot fit up front.
-std::size_t zone_bytes_per_player(const crypto::cipher_info& cipher, std::size_t ticks) noexcept;
+std::size_t zone_bytes_per_player(const crypto::cipher_info& cipher, std::size_t ticks,
+                                  std::size_t payload_bytes = player_input_size) noexcept;
 
 /// Ticks `duration` holds at `tick_hz` (at least one).
 std::size_t zone_ticks(std::chrono::milliseconds duration, std::size_t tick_hz) noexcept;

@@ -4,6 +4,7 @@
 
 #include "bench/command/param_help.hpp"
 #include "bench/harness/isolation.hpp"
+#include "bench/harness/measure_mode.hpp"
 #include "bench/harness/run_noise.hpp"
 
 namespace actorbench::bench {
@@ -65,6 +66,11 @@ void add_run_counts(std::vector<option_spec>& out, const declaration& d) {
                              "Add runs to a configuration until its measured runs total this "
                              "much wall time, up to 100000 (default off)",
                              harness_group));
+  out.push_back(value_option("precision", "PCT",
+                             "Add runs to a configuration until the 95% interval of its headline "
+                             "median lies within ±PCT of it (2 or 2%), up to 100000 runs or "
+                             "--time-limit, whichever comes first (default off)",
+                             harness_group));
   out.push_back(value_option("time-limit", "DURATION",
                              "End the command after this long; the results measured so far are "
                              "written, marked partial (default none)",
@@ -94,6 +100,18 @@ void add_run_order(std::vector<option_spec>& out) {
                              "can disturb another's (default none: all runs in this process)",
                              harness_group));
   out.push_back(value_option(child_option, "RUN", "", harness_group));
+  out.back().hidden = true;
+  out.push_back(value_option(
+    "measure", "time|instructions",
+    "instructions: count the instructions every thread executes per work unit (per actor, "
+    "round trip, cipher op) under valgrind's callgrind (Debian's package valgrind), each run in a "
+    "child process, only its measured run counted; the count is the headline metric, and a "
+    "busy host does not move it. With one scheduler thread (--threads 1) counts repeat within "
+    "0.1%; with more, idle workers' polling adds a few percent that varies. It costs: runs are "
+    "tens of times slower, so use small sizes (--procs 10000, not 1000000). Fits the scenarios "
+    "that declare a work unit (fanout, pingpong, cipher); not a search (default time)",
+    harness_group));
+  out.push_back(value_option(extra_work_option, "N", "", harness_group));
   out.back().hidden = true;
   out.push_back(flag_option(
     "quiet", "No progress bar and no notes (the bar is drawn only when stderr is a terminal)",

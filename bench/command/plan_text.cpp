@@ -49,6 +49,9 @@ std::string plan_text(const declaration& d, const std::vector<configuration>& pl
       << " in " << counted(per, "round");
   if (settings.min_time_s > 0)
     out << ", more until each has " << settings.min_time_s << " s of runs";
+  if (settings.precision)
+    out << ", more until each median's 95% interval is within ±" << *settings.precision * 100
+        << "%";
   out << (settings.shuffle ? ", shuffled (seed " + std::to_string(settings.seed) + ")" : "")
       << '\n';
   for (const auto& line : constants_lines(labels))

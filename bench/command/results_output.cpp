@@ -12,8 +12,9 @@ std::vector<std::string> view_names(const std::vector<const view*>& views) {
   return out;
 }
 
-result<const view*> choose_view(const std::vector<const view*>& views, const std::string& name) {
-  if (name == "generic")
+result<const view*> choose_view(const std::vector<const view*>& views, const std::string& name,
+                                measure_mode measured) {
+  if (name == "generic" || (name.empty() && measured == measure_mode::instructions))
     return static_cast<const view*>(nullptr);
   if (name.empty())
     return views.empty() ? nullptr : views.front();
@@ -27,11 +28,15 @@ result<const view*> choose_view(const std::vector<const view*>& views, const std
 }
 
 result<bool> write_results(const command_context& ctx, const scenario_results& r,
-                           const output_settings& settings, const view* table_view) {
+                           const output_settings& settings, const view* table_view,
+                           const scenario* known) {
   table_style style;
   style.time_unit = settings.time_unit;
   auto written = publish(ctx, settings, [&](std::ostream& out, results_format format) {
-    make_results_writer(format, style, table_view)->write(r, out);
+    verdict_rule verdict;
+    if (known != nullptr)
+      verdict = [known](const scenario_results& results) { return known->verdict(results); };
+    make_results_writer(format, style, table_view, verdict)->write(r, out);
   });
   if (settings.plot_path.empty())
     return written;

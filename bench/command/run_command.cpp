@@ -153,7 +153,8 @@ int run_scenario(const run_request& request, const command_context& ctx) {
   auto plan = checked_plan(request);
   if (!plan)
     return report_failure(ctx, plan.err());
-  auto table_view = choose_view(request.target->views(), request.settings.output.view);
+  auto table_view = choose_view(request.target->views(), request.settings.output.view,
+                                request.settings.harness.measure);
   if (!table_view)
     return report_failure(ctx, table_view.err());
   if (request.settings.child)
@@ -173,7 +174,9 @@ int run_scenario(const run_request& request, const command_context& ctx) {
   // Nothing measured is no result: a previous --output file stays as it was.
   if (!any_run(*results))
     return report_failure(ctx, runtime_failure(nothing_measured(*results, request)));
-  if (auto ok = write_results(ctx, *results, request.settings.output, *table_view); !ok)
+  if (auto ok = write_results(ctx, *results, request.settings.output, *table_view,
+                              request.target);
+      !ok)
     return report_failure(ctx, ok.err());
   return verdict(*results, request, ctx);
 }

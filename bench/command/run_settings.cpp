@@ -16,6 +16,18 @@ constexpr std::size_t max_runs = 100'000;
 constexpr std::size_t max_warmup = 10'000;
 constexpr std::size_t max_seed = std::size_t{1} << 62;
 constexpr std::size_t max_reference = 1000;
+constexpr std::size_t max_extra_work = 1'000'000;
+// A child under valgrind starts tens of times slower than a plain one.
+constexpr double valgrind_startup_allowance_s = 300;
+
+// "1000", "0.5": a bound as a user would type it.
+std::string fixed_text(double v) {
+  auto text = std::to_string(v);
+  text.erase(text.find_last_not_of('0') + 1);
+  if (!text.empty() && text.back() == '.')
+    text.pop_back();
+  return text;
+}
 
 const std::string* find(const by_name<std::string>& values, const char* name) {
   auto at = values.find(name);
@@ -102,6 +114,27 @@ result<bool> read_isolation(const by_name<std::string>& values, run_settings& ou
   return true;
 }
 
+result<bool> read_measure(const by_name<std::string>& values, run_settings& out) {
+  auto& h = out.harness;
+  if (const auto* text = find(values, "measure")) {
+    auto mode = parse_measure(*text);
+    if (!mode)
+      return mode.err();
+    h.measure = *mode;
+  }
+  if (auto ok = read_into(values, extra_work_option, h.extra_work_per_unit,
+                          counts(0, max_extra_work));
+      !ok)
+    return ok;
+  // Instructions are counted in a child under valgrind; the child itself
+  // makes its run in process.
+  if (h.measure == measure_mode::instructions && !out.child) {
+    h.isolation.mode = isolation_mode::process;
+    h.isolation.startup_allowance_s = valgrind_startup_allowance_s;
+  }
+  return true;
+}
+
 result<bool> read_memory(const by_name<std::string>& values, harness_settings& h) {
   const auto* text = find(values, "max-memory");
   if (text == nullptr)
@@ -116,22 +149,44 @@ result<bool> read_memory(const by_name<std::string>& values, harness_settings& h
   return true;
 }
 
-// --max-noise PCT: "10" or "10%", a fraction of the median probe.
+// A percentage option: "10" or "10%", above 0 and at most `max`; the fraction.
+result<double> read_percent(const std::string& option, const std::string& text, double max,
+                            const char* example) {
+  auto number = text.size() > 1 && text.back() == '%' ? text.substr(0, text.size() - 1) : text;
+  char* end = nullptr;
+  double pct = number.empty() ? 0 : std::strtod(number.c_str(), &end);
+  if (number.empty() || end != number.c_str() + number.size() || !(pct > 0 && pct <= max))
+    return bad_input("invalid " + option + " '" + text
+                     + "': expected a percentage above 0 and at most " + fixed_text(max)
+                     + ", such as " + example + " or " + example + "%");
+  return pct / 100;
+}
+
+// --max-noise PCT: a fraction of the median probe.
 result<bool> read_noise(const by_name<std::string>& values, harness_settings& h) {
   if (auto ok = read_into(values, "noise-probe", h.noise_probe, read_on_off); !ok)
     return ok;
   const auto* text = find(values, "max-noise");
   if (text == nullptr)
     return true;
-  auto number = text->size() > 1 && text->back() == '%' ? text->substr(0, text->size() - 1) : *text;
-  char* end = nullptr;
-  double pct = number.empty() ? 0 : std::strtod(number.c_str(), &end);
-  if (number.empty() || end != number.c_str() + number.size() || !(pct > 0 && pct <= 1000))
-    return bad_input("invalid --max-noise '" + *text
-                     + "': expected a percentage above 0 and at most 1000, such as 10 or 10%");
+  auto fraction = read_percent("--max-noise", *text, 1000, "10");
+  if (!fraction)
+    return fraction.err();
   if (!h.noise_probe)
     return bad_input("invalid --max-noise '" + *text + "': needs --noise-probe on");
-  h.max_noise = pct / 100;
+  h.max_noise = *fraction;
+  return true;
+}
+
+// --precision PCT: the median's 95% interval within ±PCT of it.
+result<bool> read_precision(const by_name<std::string>& values, harness_settings& h) {
+  const auto* text = find(values, "precision");
+  if (text == nullptr)
+    return true;
+  auto fraction = read_percent("--precision", *text, 100, "2");
+  if (!fraction)
+    return fraction.err();
+  h.precision = *fraction;
   return true;
 }
 
@@ -182,7 +237,11 @@ result<run_settings> read_run_settings(const by_name<std::string>& values, const
     return ok.err();
   if (auto ok = read_isolation(values, out); !ok)
     return ok.err();
+  if (auto ok = read_measure(values, out); !ok)
+    return ok.err();
   if (auto ok = read_noise(values, out.harness); !ok)
+    return ok.err();
+  if (auto ok = read_precision(values, out.harness); !ok)
     return ok.err();
   auto output = read_output_settings(values);
   if (!output)

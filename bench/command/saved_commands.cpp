@@ -142,10 +142,11 @@ result<bool> write_report(const std::vector<std::string>& files, const by_name<s
     return results.err();
   const auto* known = r.find(results->scenario.name);
   auto table_view =
-    choose_view(known ? known->views() : std::vector<const view*>{}, settings->view);
+    choose_view(known ? known->views() : std::vector<const view*>{}, settings->view,
+                results->harness.measure);
   if (!table_view)
     return table_view.err();
-  return write_results(ctx, *results, *settings, *table_view);
+  return write_results(ctx, *results, *settings, *table_view, known);
 }
 
 } // namespace

@@ -4,6 +4,7 @@
 #include "bench/fanout/fanout_declaration.hpp"
 #include "bench/fanout/fanout_refine.hpp"
 #include "bench/fanout/fanout_session.hpp"
+#include "bench/fanout/fanout_verdict.hpp"
 #include "bench/fanout/seed001_view.hpp"
 
 namespace actorbench::bench {
@@ -33,6 +34,8 @@ class fanout_scenario : public scenario {
   }
 
   std::vector<const view*> views() const override { return {&seed001_view()}; }
+
+  std::string verdict(const scenario_results& r) const override { return fanout_verdict(r); }
 
  private:
   declaration declared_;

@@ -1,12 +1,24 @@
 #pragma once
 
 #include <chrono>
+#include <cstdint>
 
 #include "bench/common/error.hpp"
 #include "bench/harness/results.hpp"
 #include "bench/harness/scenario.hpp"
 
 namespace actorbench::bench {
+
+/// What measure_run does around the run besides timing it.
+struct measure_options {
+  /// Turn callgrind's instrumentation on for the run alone (--measure
+  /// instructions, in the child valgrind runs; a no-op outside valgrind).
+  bool instrument = false;
+  /// Busy work added inside the run per work unit it reports, about 5
+  /// instructions each: a known extra cost for testing that a comparison
+  /// catches it. 0 in real use.
+  std::uint64_t extra_work_per_unit = 0;
+};
 
 /// Runs `session` once for `ctx` and measures around it, outside the
 /// scenario's own timing: wall time, the process's CPU time (unless the
@@ -15,6 +27,7 @@ namespace actorbench::bench {
 /// the one-minute load before and after. `origin` is the first run's start.
 /// The scenario's error is returned as is.
 result<run_result> measure_run(scenario_session& session, run_context& ctx,
-                               std::chrono::steady_clock::time_point origin);
+                               std::chrono::steady_clock::time_point origin,
+                               const measure_options& options = {});
 
 } // namespace actorbench::bench

@@ -33,8 +33,14 @@ class noise_monitor {
   result<bool> after_round(std::size_t round, result<bool> ran,
                            const std::function<result<bool>()>& rerun);
 
- private:
+  /// Whether it probes (settings.noise_probe).
+  bool on() const { return on_; }
+
+  /// Probes once after measured round `round` (a search's probe: never
+  /// repeated); the last two samples are then the ones around that round.
   void probe(std::size_t round);
+
+ private:
   bool too_noisy(std::size_t round) const;
   void discard_round(std::size_t round);
 

@@ -30,7 +30,8 @@ class noise_probe {
   double run_here() const;
 
   std::size_t units() const { return units_; }
-  /// Milliseconds the work takes on a quiet CPU: its CPU time when calibrated.
+  /// Milliseconds of the work on a quiet CPU: the fastest CPU time of the
+  /// calibration, which waits for a CPU do not lengthen.
   double quiet_ms() const { return quiet_ms_; }
   std::size_t buffer_bytes() const { return next_.size() * sizeof(std::uint32_t); }
 

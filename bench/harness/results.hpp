@@ -10,6 +10,7 @@
 #include "bench/harness/declaration.hpp"
 #include "bench/harness/isolation.hpp"
 #include "bench/harness/machine_info.hpp"
+#include "bench/harness/measure_mode.hpp"
 #include "bench/harness/run_record.hpp"
 
 namespace actorbench::bench {
@@ -30,6 +31,10 @@ struct harness_settings {
   /// seconds of wall time (0: off), up to max_runs.
   double min_time_s = 0;
   std::size_t max_runs = 100000;
+  /// Add runs to a configuration until its headline median's 95% interval
+  /// lies within this fraction of the median (0.02 = --precision 2%), up to
+  /// max_runs or time_limit_s; empty: off.
+  std::optional<double> precision;
   /// End the command after this many seconds (0: no limit); the rest is partial.
   double time_limit_s = 0;
   /// Random order within each round instead of A B C, A B C.
@@ -40,6 +45,10 @@ struct harness_settings {
   std::optional<std::uint64_t> memory_budget_bytes;
   /// --isolate: the JSON keeps the mode ("isolation").
   isolation_settings isolation;
+  /// --measure: time, or instructions (each run in a child under callgrind).
+  measure_mode measure = measure_mode::time;
+  /// A hidden test knob: busy work added per work unit (measure_options).
+  std::uint64_t extra_work_per_unit = 0;
   /// Probe the host before the first round and after each (noise_probe.hpp).
   bool noise_probe = true;
   /// Repeat a round whose probe after it was off its median by more than
@@ -145,6 +154,11 @@ struct search_probe {
   bool keeps_up = false;
   /// Index into scenario_results::configurations.
   std::size_t configuration = 0;
+  /// The slower of the noise probes before and after it over the quiet
+  /// probe time (noise_record::quiet_ms); 0: not probed.
+  double slowdown = 0;
+  /// slowdown was above the rule's disturbed_slowdown: a failure does not count.
+  bool disturbed = false;
 };
 
 /// The answer of a search (declaration::search).
@@ -158,6 +172,15 @@ struct search_result {
   /// The search stopped at the memory budget, not at a failure.
   bool memory_bound = false;
   std::vector<search_probe> probes;
+  /// The rule that decided each value from its probes.
+  search_rule rule{};
+  /// A value the rule left undecided, which ended the search (0: none):
+  /// the boundary lies between largest and smallest_failing, unresolved.
+  std::int64_t undecided = 0;
+  /// The parameter's unit ("players") and what keeping up meant ("at 20 Hz
+  /// with p99 under 50 ms and at most 1% of ticks missed"), for the answer.
+  std::string unit{};
+  std::string criterion{};
 };
 
 /// Everything one invocation measured, with its context: what the JSON

@@ -5,7 +5,10 @@
 #include <numeric>
 #include <random>
 
+#include "bench/harness/derived.hpp"
+#include "bench/harness/instruction_count.hpp"
 #include "bench/harness/machine_info.hpp"
+#include "bench/harness/median_interval.hpp"
 #include "bench/harness/memory_check.hpp"
 #include "bench/harness/noise_monitor.hpp"
 #include "bench/harness/noise_probe.hpp"
@@ -57,15 +60,43 @@ std::vector<std::size_t> below_min_time(run_loop& loop, const harness_settings& 
   return out;
 }
 
+/// The configurations whose headline median is not yet known to within
+/// --precision, each planned for as many more runs as the interval's
+/// width suggests (it narrows as 1/sqrt(runs); progress only).
+std::vector<std::size_t> below_precision(run_loop& loop, const harness_settings& settings) {
+  std::vector<std::size_t> out;
+  const auto& results = loop.results();
+  if (!settings.precision || results.scenario.metrics.empty())
+    return out;
+  const auto& headline = results.scenario.headline();
+  for (std::size_t c = 0; c < results.configurations.size(); ++c) {
+    auto runs = loop.measured_runs(c);
+    if (runs >= settings.max_runs)
+      continue;
+    auto interval = interval_of_median(per_run_values(results.configurations[c], headline));
+    auto width = relative_half_width(interval);
+    if (width <= *settings.precision)
+      continue;
+    out.push_back(c);
+    double needed = std::isfinite(width)
+                      ? static_cast<double>(runs) * std::pow(width / *settings.precision, 2)
+                      : 6.0;
+    auto more = std::clamp(needed - static_cast<double>(runs), 1.0,
+                           static_cast<double>(settings.max_runs - runs));
+    loop.plan_more(c, static_cast<std::size_t>(more));
+  }
+  return out;
+}
+
 /// Warm-up rounds (in-process only), measured rounds (A B C, A B C; shuffled within each),
-/// then --min-time rounds over the configurations that are still short;
+/// then --min-time rounds over the configurations that are still short and
+/// --precision rounds over those whose median is not yet precise enough;
 /// the noise monitor probes the host before the first and after each.
-result<bool> run_rounds(run_loop& loop, const harness_settings& settings) {
+result<bool> run_rounds(run_loop& loop, const harness_settings& settings, noise_monitor& noise) {
   std::vector<std::size_t> order(loop.results().configurations.size());
   std::iota(order.begin(), order.end(), 0);
   std::mt19937_64 rng{settings.seed};
   std::size_t round = 0;
-  noise_monitor noise{settings, loop.results()};
   auto next_round = [&](std::vector<std::size_t> cs, bool warmup) -> result<bool> {
     if (settings.shuffle && !warmup)
       std::shuffle(cs.begin(), cs.end(), rng);
@@ -84,11 +115,14 @@ result<bool> run_rounds(run_loop& loop, const harness_settings& settings) {
   for (std::size_t r = 0; r < settings.runs; ++r)
     if (auto more = next_round(order, false); !more || !*more)
       return more;
-  if (settings.min_time_s <= 0)
-    return true;
-  for (auto short_ones = below_min_time(loop, settings); !short_ones.empty();
-       short_ones = below_min_time(loop, settings))
-    if (auto more = next_round(short_ones, false); !more || !*more)
+  if (settings.min_time_s > 0)
+    for (auto short_ones = below_min_time(loop, settings); !short_ones.empty();
+         short_ones = below_min_time(loop, settings))
+      if (auto more = next_round(short_ones, false); !more || !*more)
+        return more;
+  for (auto wide = below_precision(loop, settings); !wide.empty();
+       wide = below_precision(loop, settings))
+    if (auto more = next_round(wide, false); !more || !*more)
       return more;
   return true;
 }
@@ -120,11 +154,17 @@ result<scenario_results> run_plan(const scenario& s, std::vector<configuration> 
   if (!search)
     return search.err();
   // A search adds configurations the child's plan would not have.
+  if (*search && settings.measure == measure_mode::instructions)
+    return bad_input("invalid --measure 'instructions': " + s.declared().name
+                     + "'s search runs in process only; give the values to measure as a list");
   if (*search && settings.isolation.mode == isolation_mode::process)
     return bad_input("invalid --isolate 'process': " + s.declared().name
                      + "'s search runs in process only; give the values to measure as a list");
   scenario_results results;
   results.scenario = s.declared();
+  if (settings.measure == measure_mode::instructions)
+    if (auto counted = count_instructions_in(results.scenario); !counted)
+      return counted.err();
   results.harness = settings;
   results.load_start = load_average_1m();
   auto session = s.start(plan);
@@ -135,12 +175,16 @@ result<scenario_results> run_plan(const scenario& s, std::vector<configuration> 
       results.configurations.push_back(configuration_result{std::move(c), {}, {}, {}, false});
   run_loop loop{
     **session, settings.warmup + settings.runs, settings.runs, callbacks, watcher, budget, results};
+  // A search probes the host too: a failure while it was disturbed does not count.
+  auto noise = callbacks.noise_probe
+                 ? noise_monitor{settings, results, callbacks.noise_probe}
+                 : noise_monitor{settings, results};
   if (*search) {
-    auto found = run_search(loop, s, plan.front());
+    auto found = run_search(loop, s, plan.front(), noise);
     if (!found)
       return found.err();
     results.search = std::move(*found);
-  } else if (auto ran = run_rounds(loop, settings); !ran) {
+  } else if (auto ran = run_rounds(loop, settings, noise); !ran) {
     return ran.err();
   }
   finish(results, **session, *search ? 1 : settings.runs);

@@ -16,6 +16,7 @@
 namespace actorbench::bench {
 
 class view;
+struct scenario_results;
 
 /// Memory one configuration needs, checked against --max-memory and the
 /// machine before any run: "invalid --procs '99999999': 99999999 actors
@@ -56,6 +57,10 @@ class scenario_session {
 
   /// For a search: whether this run kept up (zone: no missed ticks).
   virtual bool keeps_up(const configuration&, const run_record&) const { return true; }
+
+  /// For a search's answer: what keeping up means for `c`, e.g. "at 20 Hz
+  /// with p99 under 50 ms and at most 1% of ticks missed"; empty: unsaid.
+  virtual std::string keeps_up_criterion(const configuration&) const { return {}; }
 };
 
 /// A benchmark: its declaration, cross-parameter checks, and a session that
@@ -94,6 +99,12 @@ class scenario {
   /// The seed-shaped tables and plots of this scenario; the first is the
   /// default table view. Empty: the generic table only.
   virtual std::vector<const view*> views() const { return {}; }
+
+  /// The one line written above the table that answers this scenario's
+  /// question in words, with its interval (bench/output/verdict.hpp):
+  /// "keeps up: no — p99 90.9 ms > 50 ms budget". Empty: the generic one,
+  /// by the headline metric.
+  virtual std::string verdict(const scenario_results&) const { return {}; }
 };
 
 /// A scenario from a declaration and one function, for users' own code:

@@ -152,6 +152,12 @@ harness_settings read_harness(const json_node& n) {
     h.isolation.mode = *mode == "process" ? isolation_mode::process : isolation_mode::in_process;
   if (n.has("isolation_warmup_runs"))
     h.isolation.child_warmups = n.at("isolation_warmup_runs").count();
+  // Files written before --measure measured time.
+  if (const auto* mode = n.find("measure"); mode != nullptr && mode->is_string())
+    h.measure = *mode == "instructions" ? measure_mode::instructions : measure_mode::time;
+  // Absent in files written before --precision.
+  if (n.has("precision"))
+    h.precision = n.at("precision").real();
   return h;
 }
 
@@ -255,11 +261,28 @@ search_result read_search(const json_node& n, std::size_t configurations) {
   s.smallest_failing = n.at("smallest_failing").integer();
   s.resolution = n.at("resolution").real();
   s.memory_bound = n.at("memory_bound").boolean();
+  // Absent in files from before the decision rule: one probe decided.
+  s.undecided = optional_of<std::int64_t>(n, "undecided", [](const json_node& v) {
+                  return v.integer();
+                }).value_or(0);
+  if (n.has("rule")) {
+    const auto& rule = n.at("rule");
+    s.rule = search_rule{rule.at("lead").count(), rule.at("max_probes").count(),
+                         rule.at("disturbed_slowdown").real()};
+  }
+  if (n.has("unit"))
+    s.unit = n.at("unit").text();
+  if (n.has("criterion"))
+    s.criterion = n.at("criterion").text();
   for (const auto& p : n.at("probes").items()) {
     search_probe probe{p.at("value").integer(), p.at("keeps_up").boolean(),
                        p.at("configuration").count()};
     if (probe.configuration >= configurations)
       p.at("configuration").fail("the index of a configuration");
+    if (p.has("slowdown")) {
+      probe.slowdown = p.at("slowdown").real();
+      probe.disturbed = p.at("disturbed").boolean();
+    }
     s.probes.push_back(probe);
   }
   return s;

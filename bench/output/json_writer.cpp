@@ -8,6 +8,7 @@
 #include "bench/harness/derived.hpp"
 #include "bench/harness/noise_report.hpp"
 #include "bench/harness/run_noise.hpp"
+#include "bench/harness/search_answer.hpp"
 #include "bench/harness/statistics.hpp"
 #include "bench/output/json_names.hpp"
 #include "bench/output/results_writer.hpp"
@@ -137,7 +138,9 @@ ordered harness_object(const harness_settings& h) {
           {"reference", h.reference},
           {"memory_budget_bytes", optional_value(h.memory_budget_bytes)},
           {"isolation", to_string(h.isolation.mode)},
-          {"isolation_warmup_runs", h.isolation.child_warmups}};
+          {"isolation_warmup_runs", h.isolation.child_warmups},
+          {"measure", to_string(h.measure)},
+          {"precision", h.precision ? number(*h.precision) : ordered()}};
 }
 
 ordered part_object(const part_record& p) {
@@ -253,16 +256,29 @@ ordered configuration_object(const scenario_results& r, const configuration_resu
   return out;
 }
 
+// The interval and the rule's parameters; the answer's words for readers of the file only.
 ordered search_object(const search_result& s) {
   ordered out = {{"param", s.param},
                  {"largest", s.largest},
                  {"smallest_failing", s.smallest_failing},
                  {"resolution", number(s.resolution)},
-                 {"memory_bound", s.memory_bound}};
+                 {"memory_bound", s.memory_bound},
+                 {"resolved", s.undecided == 0},
+                 {"undecided", s.undecided == 0 ? ordered() : ordered(s.undecided)},
+                 {"unit", s.unit},
+                 {"criterion", s.criterion},
+                 {"rule",
+                  {{"lead", s.rule.lead},
+                   {"max_probes", s.rule.max_probes},
+                   {"disturbed_slowdown", number(s.rule.disturbed_slowdown)}}},
+                 {"answer", search_answer(s)}};
   out["probes"] = ordered::array();
   for (const auto& p : s.probes)
-    out["probes"].push_back(
-      {{"value", p.value}, {"keeps_up", p.keeps_up}, {"configuration", p.configuration}});
+    out["probes"].push_back({{"value", p.value},
+                             {"keeps_up", p.keeps_up},
+                             {"configuration", p.configuration},
+                             {"slowdown", number(p.slowdown)},
+                             {"disturbed", p.disturbed}});
   return out;
 }
 

@@ -48,13 +48,30 @@ std::string section_of(const metric_decl& m) {
   return text;
 }
 
-/// The row of one statistic in one unit chosen over the row's values.
-grid_row stat_row(const std::string& section, const statistic& st, const metric_decl& m,
-                  const std::vector<summary>& sums, const table_style& style) {
+/// The values of one statistic, "n/a" where it is undefined.
+std::vector<double> stat_values(const statistic& st, const std::vector<summary>& sums) {
   std::vector<double> values;
   for (const auto& s : sums)
     values.push_back(s.count == 0 || (st.spread && s.count < 2) ? not_available : st.read(s));
-  auto unit = choose_unit(values, m.unit, style.time_unit);
+  return values;
+}
+
+/// One unit for a metric's whole block, chosen over its medians, means,
+/// minima and maxima, so a spread reads against the values in its unit.
+display_unit block_unit(const metric_decl& m, const std::vector<summary>& sums,
+                        const table_style& style) {
+  std::vector<double> values;
+  for (const auto& st : statistics_shown())
+    if (!st.spread)
+      for (auto v : stat_values(st, sums))
+        values.push_back(v);
+  return choose_unit(values, m.unit, style.time_unit);
+}
+
+/// The row of one statistic in the block's unit.
+grid_row stat_row(const std::string& section, const statistic& st, const display_unit& unit,
+                  const std::vector<summary>& sums) {
+  auto values = stat_values(st, sums);
   grid_row row{section, st.label, {}};
   if (!unit.name.empty())
     row.label += " (" + unit.name + ")";
@@ -81,10 +98,11 @@ void add_metric(results_grid& g, const scenario_results& r, const metric_decl& m
   if (!any)
     return;
   auto section = section_of(m);
+  auto unit = block_unit(m, sums, style);
   for (const auto& st : statistics_shown())
-    g.rows.push_back(stat_row(section, st, m, sums, style));
+    g.rows.push_back(stat_row(section, st, unit, sums));
   g.rows.push_back(cv_row(section, sums));
-  g.rows.push_back(stat_row(section, confidence, m, sums, style));
+  g.rows.push_back(stat_row(section, confidence, unit, sums));
 }
 
 void add_checks(results_grid& g, const scenario_results& r) {

@@ -30,8 +30,8 @@ struct results_grid {
 std::vector<const metric_decl*> table_order(const declaration& d);
 
 /// Runs, then per metric (table_order) median, mean, min, max, std dev, CV
-/// and the 99.9% CI half-width, each row in one unit chosen over its values
-/// (style.time_unit forces times), spread "n/a" under 2 runs; then the
+/// and the 99.9% CI half-width, each metric's block in one unit chosen over
+/// its medians, means, minima and maxima (style.time_unit forces times), spread "n/a" under 2 runs; then the
 /// checks' totals. Metrics no configuration measured are left out.
 results_grid make_results_grid(const scenario_results& r, const table_style& style);
 

@@ -1,10 +1,15 @@
 #include "bench/output/results_notes.hpp"
 
 #include <algorithm>
+#include <cmath>
+#include <cstdint>
 
 #include "bench/harness/derived.hpp"
+#include "bench/harness/median_interval.hpp"
 #include "bench/harness/statistics.hpp"
 #include "bench/output/ratio_text.hpp"
+#include "bench/output/text_table.hpp"
+#include "bench/output/units.hpp"
 
 namespace actorbench::bench {
 
@@ -90,6 +95,37 @@ std::vector<std::string> warning_notes(const scenario_results& r, const column_l
     check_warnings(r, c, label, out);
   }
   return out;
+}
+
+std::vector<std::string> precision_notes(const scenario_results& r, const column_labels& columns) {
+  if (!r.harness.precision || r.scenario.metrics.empty() || r.configurations.empty())
+    return {};
+  const auto& m = r.scenario.headline();
+  auto asked = fixed(*r.harness.precision * 100, 1) + "%";
+  const auto& labels = columns.labels;
+  std::vector<std::string> wide;
+  std::size_t fewest = SIZE_MAX, most = 0;
+  for (std::size_t i = 0; i < r.configurations.size(); ++i) {
+    const auto& c = r.configurations[i];
+    fewest = std::min(fewest, c.runs.size());
+    most = std::max(most, c.runs.size());
+    auto width = relative_half_width(interval_of_median(per_run_values(c, m)));
+    if (width > *r.harness.precision) {
+      auto label = i < labels.size() && !labels[i].empty() ? labels[i] : m.name;
+      wide.push_back("warning: " + label + ": the 95% interval of the median " + m.name + " is "
+                     + (std::isfinite(width) ? "±" + fixed(width * 100, 1) + "%" : "unknown")
+                     + " after " + counted(c.runs.size(), "run") + ", not within --precision "
+                     + asked + " ("
+                     + (r.stopped.empty() ? "the most runs were reached" : "stopped: " + r.stopped)
+                     + ")");
+    }
+  }
+  if (!wide.empty())
+    return wide;
+  return {"precision: every median " + m.name + " within ±" + asked + " (95% interval) after "
+          + (fewest == most ? std::to_string(most) : std::to_string(fewest) + " to "
+                                                       + std::to_string(most))
+          + " runs"};
 }
 
 } // namespace actorbench::bench

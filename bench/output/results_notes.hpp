@@ -20,4 +20,10 @@ std::vector<std::string> comparison_notes(const scenario_results& r, const colum
 /// results where a check is nonzero.
 std::vector<std::string> warning_notes(const scenario_results& r, const column_labels& labels);
 
+/// What --precision achieved: "precision: every median ... within ±2.0%
+/// (95% interval) after 6 to 14 runs", or a warning per configuration whose
+/// median's interval is still wider and why (stopped by the time limit, or
+/// the most runs reached). Empty when --precision was off.
+std::vector<std::string> precision_notes(const scenario_results& r, const column_labels& labels);
+
 } // namespace actorbench::bench

@@ -15,7 +15,7 @@ result<results_format> parse_results_format(const std::string& text) {
 }
 
 std::unique_ptr<results_writer> make_results_writer(results_format format, const table_style& style,
-                                                    const view* table_view) {
+                                                    const view* table_view, verdict_rule verdict) {
   switch (format) {
     case results_format::json:
       return make_json_writer();
@@ -24,12 +24,12 @@ std::unique_ptr<results_writer> make_results_writer(results_format format, const
     case results_format::markdown: {
       auto markdown = style;
       markdown.markdown = true;
-      return make_table_writer(markdown, table_view);
+      return make_table_writer(markdown, table_view, std::move(verdict));
     }
     case results_format::table:
       break;
   }
-  return make_table_writer(style, table_view);
+  return make_table_writer(style, table_view, std::move(verdict));
 }
 
 } // namespace actorbench::bench

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <ostream>
 #include <string>
@@ -29,16 +30,23 @@ std::unique_ptr<results_writer> make_json_writer();
 /// One row per measured run, every parameter a column (bench/output/csv_writer.cpp).
 std::unique_ptr<results_writer> make_csv_writer();
 
-/// The generic table, or `table_view` when set (bench/output/table_writer.cpp);
-/// style.markdown draws it as GitHub-flavoured Markdown.
+/// A scenario's verdict of results (scenario::verdict); empty or unset:
+/// generic_verdict (bench/output/verdict.hpp).
+using verdict_rule = std::function<std::string(const scenario_results&)>;
+
+/// The verdict line first, then the generic table, or `table_view` when set
+/// (bench/output/table_writer.cpp); style.markdown draws it as
+/// GitHub-flavoured Markdown.
 std::unique_ptr<results_writer> make_table_writer(const table_style& style,
-                                                  const view* table_view = nullptr);
+                                                  const view* table_view = nullptr,
+                                                  verdict_rule verdict = {});
 
 /// The writer for `format`. Table and markdown use `table_view` when set
-/// (a scenario's seed view), else the generic table.
+/// (a scenario's seed view), else the generic table, under the verdict.
 std::unique_ptr<results_writer> make_results_writer(results_format format,
                                                     const table_style& style = {},
-                                                    const view* table_view = nullptr);
+                                                    const view* table_view = nullptr,
+                                                    verdict_rule verdict = {});
 
 /// The JSON of `r` (schema_version 2, see bench/output/results.schema.json).
 std::string to_json(const scenario_results& r);

@@ -2,12 +2,14 @@
 #include <ostream>
 
 #include "bench/harness/noise_report.hpp"
+#include "bench/harness/search_answer.hpp"
 #include "bench/output/column_labels.hpp"
 #include "bench/output/results_grid.hpp"
 #include "bench/output/results_notes.hpp"
 #include "bench/output/results_writer.hpp"
 #include "bench/output/table_layout.hpp"
 #include "bench/output/text_wrap.hpp"
+#include "bench/output/verdict.hpp"
 
 namespace actorbench::bench {
 
@@ -48,12 +50,31 @@ std::vector<std::string> noise_lines(const scenario_results& r) {
   return out;
 }
 
+/// A search's answer with its interval, and the rule that decided it.
+std::vector<std::string> search_lines(const scenario_results& r) {
+  if (!r.search)
+    return {};
+  return {search_answer(*r.search), "search: " + search_rule_text(r.search->rule)};
+}
+
+/// The verdict line and a blank line: the answer before the figures.
+void write_verdict(const scenario_results& r, const verdict_rule& verdict,
+                   const table_style& style, std::ostream& out) {
+  auto line = verdict ? verdict(r) : std::string{};
+  if (line.empty())
+    line = generic_verdict(r);
+  // One line, never wrapped: a script reads it with `head -1`.
+  out << (style.markdown ? "**" + line + "**" : line) << "\n\n";
+}
+
 /// The generic table: title, constants, the blocks, comparison, warnings.
 class table_writer : public results_writer {
  public:
-  explicit table_writer(const table_style& style) : style_(style) {}
+  table_writer(const table_style& style, verdict_rule verdict)
+    : style_(style), verdict_(std::move(verdict)) {}
 
   void write(const scenario_results& r, std::ostream& out) const override {
+    write_verdict(r, verdict_, style_, out);
     auto grid = make_results_grid(r, style_);
     write_lines(
       {r.scenario.summary.empty() ? r.scenario.name : r.scenario.name + ": " + r.scenario.summary},
@@ -69,8 +90,10 @@ class table_writer : public results_writer {
         write_block(block, out);
       out << '\n';
     }
+    write_section(search_lines(r), out);
     write_section(comparison_notes(r, grid.columns), out);
     write_section(warning_notes(r, grid.columns), out);
+    write_section(precision_notes(r, grid.columns), out);
     write_section(noise_lines(r), out);
   }
 
@@ -99,16 +122,22 @@ class table_writer : public results_writer {
   }
 
   table_style style_;
+  verdict_rule verdict_;
 };
 
 /// A scenario's own table (a seed view) in place of the generic one.
 class view_writer : public results_writer {
  public:
-  view_writer(const table_style& style, const view& v) : style_(style), view_(&v) {}
+  view_writer(const table_style& style, const view& v, verdict_rule verdict)
+    : style_(style), view_(&v), verdict_(std::move(verdict)) {}
 
   void write(const scenario_results& r, std::ostream& out) const override {
+    write_verdict(r, verdict_, style_, out);
     view_->write(r, style_, out);
-    for (const auto& line : noise_lines(r))
+    auto footer = precision_notes(r, label_columns(r.scenario, r.configurations));
+    for (auto& line : noise_lines(r))
+      footer.push_back(std::move(line));
+    for (const auto& line : footer)
       for (const auto& part : wrap_text((style_.markdown ? "- " : "") + line, style_.width, "    "))
         out << part << '\n';
   }
@@ -116,15 +145,16 @@ class view_writer : public results_writer {
  private:
   table_style style_;
   const view* view_;
+  verdict_rule verdict_;
 };
 
 } // namespace
 
 std::unique_ptr<results_writer> make_table_writer(const table_style& style,
-                                                  const view* table_view) {
+                                                  const view* table_view, verdict_rule verdict) {
   if (table_view != nullptr)
-    return std::make_unique<view_writer>(style, *table_view);
-  return std::make_unique<table_writer>(style);
+    return std::make_unique<view_writer>(style, *table_view, std::move(verdict));
+  return std::make_unique<table_writer>(style, std::move(verdict));
 }
 
 } // namespace actorbench::bench

@@ -4,7 +4,9 @@
 #include <variant>
 
 #include "actors/runtime/runtime.hpp"
+#include "actors/zone/zone_protocol.hpp"
 #include "actors/zone/zone_run.hpp"
+#include "bench/harness/search_answer.hpp"
 #include "bench/zone/zone_cipher.hpp"
 #include "bench/zone/zone_session.hpp"
 #include "bench/zone/zone_view.hpp"
@@ -40,6 +42,14 @@ void declare_params(declaration& d) {
     .def("aes-128-gcm")
     .only_if("crypto", {"on"})
     .help("AEAD cipher with --crypto on (see --list)");
+  // A UDP datagram's payload is at most 65,507 bytes, nonce and tag included.
+  d.size("payload-bytes")
+    .range(static_cast<std::int64_t>(actors::player_input_size), 65'000)
+    .def("16")
+    .unit("bytes")
+    .help(
+      "Plaintext bytes of each input packet: the 16-byte input (tick, player, position), then "
+      "padding, to model a game's packet size; each session decrypts all of it");
   d.integer("threads")
     .range(1, 1024)
     .def_help("one per core")
@@ -63,9 +73,9 @@ void declare_params(declaration& d) {
   d.flag("find-max")
     .def("off")
     .fixed()
-    .help(
-      "Search for the largest player count with p99 under the tick budget and at most 1% of "
-      "ticks missed, printing each probe");
+    .help("Search for the largest player count with p99 under the tick budget and at most 1% of "
+          "ticks missed, printing each probe; "
+          + search_rule_text(search_rule{}));
 }
 
 void declare_results(declaration& d) {
@@ -129,7 +139,8 @@ class zone_scenario : public scenario {
     if (!cipher)
       return {};
     // The bytes per player include the input packets of every tick.
-    auto per_player = actors::zone_bytes_per_player(*cipher->second, zone_ticks_of(c));
+    auto per_player = actors::zone_bytes_per_player(*cipher->second, zone_ticks_of(c),
+                                                    zone_payload_bytes(c));
     return memory_estimate{"players", static_cast<std::uint64_t>(c.integer("players")), "players",
                            "player", per_player};
   }
@@ -147,6 +158,8 @@ class zone_scenario : public scenario {
   }
 
   std::vector<const view*> views() const override { return {&zone_table_view()}; }
+
+  std::string verdict(const scenario_results& r) const override { return zone_verdict(r); }
 
  private:
   declaration declared_ = make_declaration();

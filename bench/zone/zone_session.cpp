@@ -5,8 +5,10 @@
 #include <cmath>
 
 #include "actors/runtime/runtime.hpp"
+#include "actors/zone/zone_protocol.hpp"
 #include "actors/zone/zone_run.hpp"
 #include "bench/harness/statistics.hpp"
+#include "bench/output/units.hpp"
 
 namespace actorbench::bench {
 
@@ -24,6 +26,7 @@ actors::zone_run_params params_of(const configuration& c, const cipher_choice& c
   p.tick_timeout = millis(c.seconds("timeout"));
   p.backend = cipher.first;
   p.cipher = cipher.second;
+  p.payload_bytes = zone_payload_bytes(c);
   return p;
 }
 
@@ -68,6 +71,12 @@ std::size_t zone_allowed_missed(std::size_t ticks_scheduled) noexcept {
 std::size_t zone_ticks_of(const configuration& c) {
   return actors::zone_ticks(millis(c.seconds("duration")),
                             static_cast<std::size_t>(c.integer("tick-hz")));
+}
+
+std::size_t zone_payload_bytes(const configuration& c) {
+  auto at = c.values.find(std::string_view{"payload-bytes"});
+  const auto* n = at == c.values.end() ? nullptr : std::get_if<std::int64_t>(&at->second);
+  return n == nullptr ? actors::player_input_size : static_cast<std::size_t>(*n);
 }
 
 std::string zone_cipher_key(const configuration& c) {
@@ -140,6 +149,13 @@ bool zone_session::keeps_up(const configuration& c, const run_record& r) const {
   double budget = 1.0 / static_cast<double>(c.integer("tick-hz"));
   return percentile(lat->second, 99) < budget
          && missed->second.front() <= static_cast<double>(zone_allowed_missed(ticks));
+}
+
+std::string zone_session::keeps_up_criterion(const configuration& c) const {
+  auto hz = c.integer("tick-hz");
+  return "at " + std::to_string(hz) + " Hz with p99 under "
+         + format_in(1.0 / static_cast<double>(hz), display_unit{"ms", 1e-3})
+         + " ms and at most 1% of ticks missed";
 }
 
 } // namespace actorbench::bench

@@ -6,10 +6,13 @@
 #include <numeric>
 
 #include "bench/harness/derived.hpp"
+#include "bench/harness/search_answer.hpp"
 #include "bench/harness/statistics.hpp"
 #include "bench/output/pooled_samples.hpp"
 #include "bench/output/text_table.hpp"
+#include "bench/output/column_labels.hpp"
 #include "bench/output/units.hpp"
+#include "bench/output/verdict.hpp"
 
 namespace actorbench::bench {
 
@@ -25,8 +28,8 @@ constexpr const char* missed_definition =
 
 // The parameters that may be constant (said once above the table) or vary
 // (a column each).
-const std::vector<std::string> setup_params{"tick-hz", "crypto",  "backend",
-                                            "cipher",  "threads", "duration"};
+const std::vector<std::string> setup_params{"tick-hz", "crypto",   "backend",      "cipher",
+                                            "threads", "duration", "payload-bytes"};
 
 // -- figures of one configuration, pooled over its runs ----------------------
 
@@ -95,6 +98,9 @@ std::string setup_line(const scenario_results& r) {
     parts.push_back(crypto_text(r));
   if (!varies(r, "threads"))
     parts.push_back(value_text(c, "threads") + " scheduler threads");
+  // Files written before --payload-bytes have none: their inputs were 16 bytes.
+  if (!varies(r, "payload-bytes") && c.values.count("payload-bytes") != 0)
+    parts.push_back(value_text(c, "payload-bytes") + "-byte input payloads");
   if (!varies(r, "duration"))
     parts.push_back(format_value(c.seconds("duration"), "s") + " per "
                     + (r.search ? "probe" : "run"));
@@ -124,11 +130,13 @@ display_unit time_unit(const scenario_results& r, const table_style& style) {
   return choose_unit(all, "s", style.time_unit);
 }
 
-std::map<std::size_t, bool> kept_up(const scenario_results& r) {
-  std::map<std::size_t, bool> out;
+// "no (disturbed 2.3x)": a failure the decision rule did not count.
+std::map<std::size_t, std::string> kept_up(const scenario_results& r) {
+  std::map<std::size_t, std::string> out;
   if (r.search)
     for (const auto& p : r.search->probes)
-      out[p.configuration] = p.keeps_up;
+      out[p.configuration] = std::string{p.keeps_up ? "yes" : "no"}
+                             + (p.disturbed ? " (disturbed " + fixed(p.slowdown, 1) + "x)" : "");
   return out;
 }
 
@@ -165,7 +173,7 @@ std::string rss_text(const configuration_result& c) {
 }
 
 std::vector<std::string> row(const scenario_results& r, std::size_t i, const display_unit& t,
-                             const std::map<std::size_t, bool>& probes) {
+                             const std::map<std::size_t, std::string>& probes) {
   const auto& c = r.configurations[i];
   auto lat = pooled_samples(c, "latency_s");
   std::vector<std::string> out;
@@ -188,7 +196,7 @@ std::vector<std::string> row(const scenario_results& r, std::size_t i, const dis
   out.push_back(c.runs.empty() ? "n/a" : fixed(c.runs.front().load_before, 1));
   if (r.search) {
     auto at = probes.find(i);
-    out.emplace_back(at == probes.end() ? "" : at->second ? "yes" : "no");
+    out.emplace_back(at == probes.end() ? "" : at->second);
   }
   return out;
 }
@@ -257,17 +265,12 @@ std::vector<std::string> run_notes(const configuration_result& c, const display_
 
 std::vector<std::string> search_notes(const scenario_results& r) {
   const auto& s = *r.search;
-  const auto& c = r.configurations.front().config;
-  std::string answer = "largest player count that keeps up (p99 under " + budget_text(c)
-                       + " and at most 1% of ticks missed): "
-                       + (s.largest > 0 ? std::to_string(s.largest) : std::string{"none"});
-  if (s.smallest_failing > 0)
-    answer += "; " + std::to_string(s.smallest_failing) + " did not";
-  if (s.memory_bound)
-    answer += "; the search reached the most players memory allows";
-  return {answer, "search: doubling, or halving, then bisection to within "
-                    + fixed(s.resolution * 100, 0)
-                    + "%; each probe stops once it has missed more than 1% of its ticks"};
+  std::vector<std::string> out{search_answer(s)};
+  out.push_back("search: doubling, or halving, then bisection to within "
+                + fixed(s.resolution * 100, 0)
+                + "%; each probe stops once it has missed more than 1% of its ticks; "
+                + search_rule_text(s.rule));
+  return out;
 }
 
 std::vector<std::string> notes(const scenario_results& r, const display_unit& t) {
@@ -326,6 +329,51 @@ class zone_view : public view {
 const view& zone_table_view() {
   static const zone_view instance;
   return instance;
+}
+
+namespace {
+
+// "keeps up: yes — p99 12.1 ms ≤ 50 ms budget, 0 of 200 ticks missed".
+std::string keeps_up_text(const configuration_result& c) {
+  auto lat = pooled_samples(c, "latency_s");
+  if (lat.empty())
+    return "keeps up: n/a (no ticks measured)";
+  double budget = 1.0 / static_cast<double>(c.config.integer("tick-hz"));
+  auto p99 = percentile(lat, 99);
+  auto ticks = fact_total(c, "ticks_scheduled");
+  auto missed = total(pooled_samples(c, "missed"));
+  // The search's rule (zone_session::keeps_up): p99 under the budget, at
+  // most 1% of the ticks missed, and not stopped early.
+  bool within = p99 < budget && missed <= std::floor(ticks / 100) && !stopped_early(c);
+  display_unit ms{"ms", 1e-3};
+  return std::string{"keeps up: "} + (within ? "yes" : "no") + " \u2014 p99 "
+         + format_in(p99, ms) + " ms " + (p99 < budget ? "<" : "\u2265") + " " + budget_text(c.config)
+         + " budget, " + grouped(missed) + " of " + grouped(ticks) + " ticks missed"
+         + (stopped_early(c) ? ", stopped early" : "");
+}
+
+} // namespace
+
+std::string zone_verdict(const scenario_results& r) {
+  if (r.configurations.empty())
+    return "no configurations measured";
+  if (r.search) {
+    const auto& s = *r.search;
+    const auto& c = r.configurations.front().config;
+    auto text = "capacity: " + (s.largest > 0 ? grouped(static_cast<double>(s.largest)) : "no")
+                + " players at " + value_text(c, "tick-hz") + " Hz with p99 < " + budget_text(c)
+                + " and at most 1% of ticks missed";
+    if (s.smallest_failing > 0)
+      text += "; " + grouped(static_cast<double>(s.smallest_failing)) + " did not";
+    return text;
+  }
+  if (r.configurations.size() == 1)
+    return keeps_up_text(r.configurations.front());
+  auto labels = label_columns(r.scenario, r.configurations).labels;
+  std::string out;
+  for (std::size_t i = 0; i < r.configurations.size(); ++i)
+    out += (out.empty() ? "" : "; ") + labels[i] + ": " + keeps_up_text(r.configurations[i]);
+  return out;
 }
 
 } // namespace actorbench::bench

@@ -1,5 +1,7 @@
 #pragma once
 
+#include <string>
+
 #include "bench/output/view.hpp"
 
 namespace actorbench::bench {
@@ -9,5 +11,10 @@ namespace actorbench::bench {
 /// fan-in, peak RSS, cores used, load, and with a search whether it kept
 /// up), then a single run's details or the search's answer.
 const view& zone_table_view();
+
+/// The zone's answer in one line: "keeps up: no — p99 90.9 ms > 50 ms
+/// budget, 68 of 200 ticks missed" (each configuration labelled when
+/// several), or a search's "capacity: 12,500 players at 20 Hz ...".
+std::string zone_verdict(const scenario_results& r);
 
 } // namespace actorbench::bench

@@ -24,6 +24,7 @@
 #include <algorithm>
 #include <array>
 #include <chrono>
+#include <cmath>
 #include <cstdint>
 #include <cerrno>
 #include <cstdio>
@@ -821,9 +822,20 @@ struct class_sum {
   std::array<std::uint64_t, game::verdict_count> verdicts{};
 };
 
-/// Prints the table of classes and returns what went wrong (at most 10 lines and a count).
+/// 153398 -> "153,398".
+std::string grouped(double n) {
+  auto text = std::to_string(static_cast<long long>(std::llround(n)));
+  for (auto at = static_cast<int>(text.size()) - 3; at > 0; at -= 3)
+    text.insert(static_cast<std::size_t>(at), ",");
+  return text;
+}
+
+/// Prints the verdict line (the rate the clients achieved against the one
+/// asked for), the table of classes and the totals, and returns what went
+/// wrong (at most 10 lines and a count).
 std::vector<std::string> report_clients(const std::vector<client_result>& results,
-                                        std::chrono::duration<double> elapsed) {
+                                        std::chrono::duration<double> elapsed,
+                                        const options& opts) {
   std::array<class_sum, game::kind_count> sums{};
   std::vector<float> latencies;
   std::vector<std::string> problems;
@@ -848,11 +860,18 @@ std::vector<std::string> report_clients(const std::vector<client_result>& result
   }
   if (failed_clients > problems.size())
     problems.push_back(std::to_string(failed_clients - problems.size()) + " more clients");
-  std::uint64_t total_sent = 0, uncounted = 0, bad_welcomes = 0;
+  std::uint64_t total_sent = 0, all_sent = 0, uncounted = 0, bad_welcomes = 0;
   for (const auto& r : results) {
     uncounted += r.uncounted;
     bad_welcomes += r.bad_welcomes;
+    all_sent += r.sent;
   }
+  // Each client sends for --duration once welcomed: the rate over that time.
+  std::printf("achieved %s of %s packets/s (%llu clients at %.0f/s for %.0f s; lost ones "
+              "count as sent)\n\n",
+              grouped(static_cast<double>(all_sent) / opts.duration.count()).c_str(),
+              grouped(static_cast<double>(opts.clients) * opts.rate).c_str(),
+              (unsigned long long)opts.clients, opts.rate, opts.duration.count());
   std::printf("%-10s %8s %9s %7s %9s %9s %9s %9s %9s %10s %7s\n", "class", "clients", "sent",
               "lost", "accepted", "malformed", "forged", "duplicate", "too_old", "unanswered",
               "failed");
@@ -999,7 +1018,7 @@ int main(int argc, char** argv) {
        after = ask_stats(sys, opts.transport, opts.host, opts.stats_port))
     std::this_thread::sleep_for(std::chrono::milliseconds{20});
 
-  auto problems = report_clients(results, elapsed);
+  auto problems = report_clients(results, elapsed, opts);
   report_sessions(results, connecting, start);
   if (!after)
     problems.push_back("the server did not answer after the run: " + after.err());

@@ -35,11 +35,12 @@ struct fixture {
   actors::runtime rt{{2, "stealing", {}}};
   std::unique_ptr<actors::zone> zone;
 
-  fixture(std::string_view backend, std::string_view cipher) {
+  fixture(std::string_view backend, std::string_view cipher,
+          std::size_t payload_bytes = actors::player_input_size) {
     const auto& c = cipher_of(backend, cipher);
-    auto z = actors::zone::create(
-      rt.system(),
-      {players, *crypto::registry::instance().find(backend), &c, crypto::bytes(c.key_size, 3)});
+    auto z = actors::zone::create(rt.system(),
+                                  {players, *crypto::registry::instance().find(backend), &c,
+                                   crypto::bytes(c.key_size, 3), payload_bytes});
     REQUIRE_MESSAGE(z, (z ? "" : z.err().detail));
     zone = std::move(*z);
   }
@@ -71,6 +72,17 @@ TEST_CASE("player inputs survive encoding") {
   CHECK(out->player == 12345);
   CHECK(out->where == actors::position{-3, 4095});
   CHECK_FALSE(actors::decode_player_input({buf, sizeof(buf) - 1}));
+}
+
+TEST_CASE("a padded payload decodes only at the size the zone expects") {
+  std::uint8_t buf[64] = {};
+  actors::encode({3, 9, {1, 2}}, buf);
+  auto out = actors::decode_player_input({buf, 64}, 64);
+  REQUIRE(out);
+  CHECK(out->player == 9);
+  CHECK_FALSE(actors::decode_player_input({buf, 63}, 64));
+  CHECK_FALSE(actors::decode_player_input({buf, 64}));
+  CHECK_FALSE(actors::decode_player_input({buf, 8}, 8));
 }
 
 TEST_CASE("a player counts state updates that are repeated, out of order or wrong about it") {
@@ -118,6 +130,20 @@ TEST_CASE("every player gets every tick's state update, encrypted or in plaintex
     CHECK(m.pool.decrypted == ticks * players);
     CHECK(f.zone->fan_in_at() <= f.zone->tick_done_at());
   }
+}
+
+TEST_CASE("padded input packets are decrypted whole and accepted") {
+  fixture f{"openssl", "aes-128-gcm", 200};
+  auto inputs = actors::zone_inputs::make(*f.zone, 2);
+  REQUIRE(inputs);
+  CHECK(inputs->packet(0, 0).size == actors::zone_inputs::packet_size(f.zone->cipher(), 200));
+  for (std::uint32_t t = 0; t < 2; ++t)
+    f.tick(t, [&](std::uint32_t id) { return copy(inputs->packet(t, id)); });
+  auto m = f.zone->metrics();
+  CHECK(m.inputs == 2 * players);
+  CHECK(m.bad_inputs == 0);
+  CHECK(m.dropped_inputs == 0);
+  CHECK(m.state_mismatches == 0);
 }
 
 TEST_CASE("a tampered packet is dropped and counted, and its tick still completes") {

@@ -189,3 +189,23 @@ TEST_CASE("jmh view: encrypts are labelled, compared with the decrypt reference 
   CHECK(contains(only, "# one encrypt per op; "));
   CHECK(contains(only, "    1. openssl: 100 ns per encrypt\n"));
 }
+
+TEST_CASE("cipher verdict: the fastest per size, its ties, else the next; never the no-op") {
+  auto s = make_cipher_scenario();
+  scenario_results r;
+  r.scenario = s->declared();
+  r.configurations = {measured(0, "aes-128-gcm", 64, 132, 9, 0, "nettle"),
+                      measured(1, "aes-128-gcm", 64, 133, 9, 0, "gcrypt"),
+                      measured(2, "aes-128-gcm", 64, 300, 9, 0, "openssl"),
+                      measured(3, "aes-128-gcm", 1024, 900, 9, 0, "nettle"),
+                      measured(4, "aes-128-gcm", 1024, 450, 9, 0, "openssl"),
+                      measured(5, "none", 64, 5, 9, 0, "none")};
+  auto line = s->verdict(r);
+  CAPTURE(line);
+  CHECK(line.rfind("fastest at 64 B: nettle aes-128-gcm 132 ns [", 0) == 0);
+  CHECK(contains(line, "; gcrypt ties (1.0"));
+  CHECK_FALSE(contains(line, "openssl 2."));
+  CHECK(contains(line, "; at 1,024 B: openssl aes-128-gcm 450 ns ["));
+  CHECK(contains(line, "; next nettle 2.00x slower ["));
+  CHECK_FALSE(contains(line, "none"));
+}

@@ -155,6 +155,32 @@ TEST_CASE("runner: --min-time adds runs to the configurations still below it") {
   CHECK(capped->configurations[0].runs.size() == 3);
 }
 
+TEST_CASE("runner: --precision adds runs until each median's 95% interval is within it") {
+  // procs 1 measures the same time every run: its interval closes at the
+  // six runs an interval needs. procs 2 alternates 1 s and 2 s: its median's
+  // interval stays [1, 2], so only the most runs end it.
+  int calls = 0;
+  toy_scenario s{procs_declaration(), [&](run_context& ctx) -> result<run_record> {
+                   run_record r;
+                   bool steady = ctx.config().integer("procs") == 1;
+                   r.add("time_s", steady ? 0.5 : 1.0 + (calls++ % 2));
+                   return r;
+                 }};
+  auto settings = settings_with(2, 0);
+  settings.precision = 0.02;
+  settings.max_runs = 15;
+  auto results = run_plan(s, plan_for(s, "1,2"), settings, never);
+  REQUIRE(results);
+  CHECK(results->configurations[0].runs.size() == 6);
+  CHECK(results->configurations[1].runs.size() == 15);
+  CHECK_FALSE(results->configurations[0].partial);
+
+  settings.precision.reset();
+  auto off = run_plan(s, plan_for(s, "1"), settings, never);
+  REQUIRE(off);
+  CHECK(off->configurations[0].runs.size() == 2);
+}
+
 TEST_CASE("runner: a stop ends after the run in progress and marks the rest partial") {
   std::atomic<bool> stop{false};
   int calls = 0;

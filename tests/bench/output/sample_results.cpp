@@ -99,7 +99,11 @@ scenario_results sample_results() {
   r.configurations[1].partial = true;
   r.configurations[1].runs[1].start_rss_bytes.reset();
   r.stopped = "signal 2";
-  r.search = search_result{"procs", 10, 20, 0.05, false, {{10, true, 0}, {20, false, 1}}};
+  r.search = search_result{"procs", 10, 20, 0.05, false, {{10, true, 0}, {20, false, 1, 2.5, true}}};
+  r.search->rule = {3, 5, 2.0};
+  r.search->undecided = 15;
+  r.search->unit = "actors";
+  r.search->criterion = "with replies under 1 ms";
   return r;
 }
 
@@ -112,6 +116,7 @@ scenario_results noisy_sample_results() {
   n.buffer_bytes = 2u << 20;
   n.quiet_ms = 2.9;
   n.max_noise = 0.1;
+  n.quiet_ms = 2.9;
   n.samples = {{std::nullopt, {3.0, 3.1}, false},
                {0, {3.0, 2.9}, false},
                {1, {5.5, 3.0}, true},

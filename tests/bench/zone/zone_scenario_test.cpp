@@ -38,8 +38,11 @@ TEST_CASE("the zone declares today's options, defaults and search") {
   for (const auto& p : d.params)
     names.push_back(p.name);
   CHECK(names
-        == std::vector<std::string>{"players", "tick-hz", "crypto", "backend", "cipher", "threads",
-                                    "duration", "timeout", "find-max"});
+        == std::vector<std::string>{"players", "tick-hz", "crypto", "backend", "cipher",
+                                    "payload-bytes", "threads", "duration", "timeout",
+                                    "find-max"});
+  CHECK(d.param("payload-bytes")->default_value == "16");
+  CHECK(d.param("payload-bytes")->min == 16);
   CHECK(d.param("find-max")->type == param_type::flag);
   CHECK(d.param("players")->default_value == "1000");
   CHECK(d.param("players")->max == 100'000'000);
@@ -65,6 +68,11 @@ TEST_CASE("the zone declares today's options, defaults and search") {
   CHECK(d.search->param == "players");
   CHECK(d.search->flag == "find-max");
   CHECK(d.search->resolution == doctest::Approx(0.05));
+  // --help states the decision rule.
+  CHECK(d.param("find-max")->help.find("outnumber those that failed by 2")
+        != std::string::npos);
+  CHECK(d.param("find-max")->help.find("more than 1.5x slower than on a quiet CPU")
+        != std::string::npos);
   CHECK(s->views().size() == 1);
   registry reg;
   CHECK(reg.add(make_zone_scenario()));
@@ -111,6 +119,12 @@ TEST_CASE("the zone estimates its memory per player, input packets included") {
   CHECK(estimate->items == "players");
   CHECK(estimate->per == "player");
   CHECK(estimate->bytes_per_item > 4096);
+  // Bigger packets: 11 of them per player (10 ticks and the warm-up) at 1,000 bytes more.
+  auto padded = small_zone("on", 1000);
+  padded.values["payload-bytes"] = std::int64_t{1016};
+  auto bigger = s->memory(padded);
+  REQUIRE(bigger);
+  CHECK(bigger->bytes_per_item >= estimate->bytes_per_item + 11 * 1000);
 }
 
 TEST_CASE("a small zone run reports every tick, zero checks and its progress") {
@@ -166,6 +180,9 @@ TEST_CASE("a zone run keeps up only with p99 under the budget, few missed and no
   r.samples["latency_s"].push_back(0.001);
   r.partial = true;
   CHECK_FALSE((*session)->keeps_up(plan[0], r));
+  plan[0].values["tick-hz"] = std::int64_t{20};
+  CHECK((*session)->keeps_up_criterion(plan[0])
+        == "at 20 Hz with p99 under 50.0 ms and at most 1% of ticks missed");
 }
 
 namespace {
