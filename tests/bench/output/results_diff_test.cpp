@@ -34,6 +34,13 @@ std::string diff_text(const results_diff& d, results_format f = results_format::
   return out.str();
 }
 
+/// The text with its wrapped lines joined again.
+std::string unwrapped(std::string text) {
+  for (auto at = text.find("\n    "); at != std::string::npos; at = text.find("\n    ", at))
+    text.replace(at, 5, " ");
+  return text;
+}
+
 } // namespace
 
 TEST_CASE("20% slower regresses with fail_above 10") {
@@ -168,7 +175,7 @@ TEST_CASE("a noisy side makes a change inconclusive, named by file and rounds") 
   CHECK_FALSE(m.metrics.at(0).regressed);
   CHECK_FALSE(d->regressed());
   CHECK(d->inconclusive());
-  auto text = diff_text(*d);
+  auto text = unwrapped(diff_text(*d));
   CHECK(text.find("(inconclusive: old.json was noisy in rounds 3-6)") != std::string::npos);
   CHECK(text.find("inconclusive: 2 of 2 configurations, a side noisy; they fail only with --strict")
         != std::string::npos);
@@ -188,7 +195,7 @@ TEST_CASE("a noisy side makes a change inconclusive, named by file and rounds") 
   auto both = diff_results(with_evidence(two_scans(1), {0}), with_evidence(two_scans(1), {6, 7}),
                            fail_above(10));
   REQUIRE(both);
-  CHECK(diff_text(*both).find("(inconclusive: old.json was noisy in round 1 and new.json in rounds "
+  CHECK(unwrapped(diff_text(*both)).find("(inconclusive: old.json was noisy in round 1 and new.json in rounds "
                               "7-8)")
         != std::string::npos);
 }
@@ -202,7 +209,7 @@ TEST_CASE("a quiet 20% slowdown regresses, and files without evidence count as q
   auto older = diff_results(two_scans(1), two_scans(1.2), fail_above(10));
   REQUIRE(older);
   CHECK(older->regressed());
-  CHECK(diff_text(*older).find("old.json: no noise evidence (its runs did not record it)")
+  CHECK(unwrapped(diff_text(*older)).find("old.json: no noise evidence (its runs did not record it)")
         != std::string::npos);
 }
 
@@ -214,7 +221,7 @@ TEST_CASE("a change whose interval reaches into the noise threshold is no change
   CHECK(c.change.low > 1);
   CHECK(c.verdict == change_verdict::within_noise);
   CHECK_FALSE(d->regressed());
-  CHECK(diff_text(*d).find("(within the 5% noise threshold)") != std::string::npos);
+  CHECK(unwrapped(diff_text(*d)).find("(within the 5% noise threshold)") != std::string::npos);
   auto o = fail_above(2);
   o.noise_threshold_pct = 1;
   auto tight = diff_results(with_evidence(two_scans(1)), with_evidence(two_scans(1.03)), o);
@@ -225,7 +232,7 @@ TEST_CASE("a change whose interval reaches into the noise threshold is no change
   auto faster = diff_results(with_evidence(two_scans(1)), with_evidence(two_scans(0.8)), o);
   REQUIRE(faster);
   CHECK(faster->matched.at(0).metrics.at(0).verdict == change_verdict::better);
-  CHECK(diff_text(*faster).find("(improvement beyond the 1% noise threshold)") != std::string::npos);
+  CHECK(unwrapped(diff_text(*faster)).find("(improvement beyond the 1% noise threshold)") != std::string::npos);
 }
 
 TEST_CASE("two single configurations that differ in their parameters are compared") {
@@ -238,6 +245,6 @@ TEST_CASE("two single configurations that differ in their parameters are compare
   CHECK(d->params_differ == "procs 10000 → 20000");
   CHECK(d->matched[0].label == "procs 10000 → 20000");
   CHECK(d->regressed());
-  CHECK(diff_text(*d).find("compared although their parameters differ: procs 10000 → 20000")
+  CHECK(unwrapped(diff_text(*d)).find("compared although their parameters differ: procs 10000 → 20000")
         != std::string::npos);
 }
