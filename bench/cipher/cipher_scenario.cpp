@@ -76,6 +76,7 @@ declaration cipher_declaration() {
   d.defaults.runs = 10;
   d.defaults.runs_aliases = {"iterations"};
   d.defaults.warmup = 1;
+  d.work_unit = "op";
   return d;
 }
 

@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "bench/cipher/cipher_pairs.hpp"
+#include "bench/harness/instruction_count.hpp"
 
 namespace actorbench::bench {
 
@@ -71,6 +72,7 @@ result<run_record> cipher_session::run(run_context& ctx) {
   r.add("bytes_per_s", throughput * static_cast<double>(c.size("size")));
   r.checks["failed_decrypts"] = it->failures;
   r.facts["ops"] = ops;
+  r.facts[work_units_fact] = ops;
   if (!it->first_failure.empty())
     r.facts["first_failure"] = it->first_failure;
   return r;

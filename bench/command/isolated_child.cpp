@@ -55,7 +55,10 @@ result<run_result> make_run(const run_request& request, std::vector<configuratio
   ctx.index = run.index;
   ctx.is_probe = run.probing;
   ctx.runs_planned = run.planned_runs;
-  auto measured = measure_run(**session, ctx, origin);
+  const auto& harness = request.settings.harness;
+  measure_options counting{harness.measure == measure_mode::instructions,
+                           harness.extra_work_per_unit};
+  auto measured = measure_run(**session, ctx, origin, counting);
   if (measured)
     measured->child_warmups = warmups;
   return measured;

@@ -4,6 +4,8 @@
 
 #include "bench/command/param_help.hpp"
 #include "bench/harness/isolation.hpp"
+#include "bench/harness/measure_mode.hpp"
+#include "bench/harness/run_noise.hpp"
 
 namespace actorbench::bench {
 
@@ -99,6 +101,18 @@ void add_run_order(std::vector<option_spec>& out) {
                              harness_group));
   out.push_back(value_option(child_option, "RUN", "", harness_group));
   out.back().hidden = true;
+  out.push_back(value_option(
+    "measure", "time|instructions",
+    "instructions: count the instructions every thread executes per work unit (per actor, "
+    "round trip, cipher op) under valgrind's callgrind (Debian's package valgrind), each run in a "
+    "child process, only its measured run counted; the count is the headline metric, and a "
+    "busy host does not move it. With one scheduler thread (--threads 1) counts repeat within "
+    "0.1%; with more, idle workers' polling adds a few percent that varies. It costs: runs are "
+    "tens of times slower, so use small sizes (--procs 10000, not 1000000). Fits the scenarios "
+    "that declare a work unit (fanout, pingpong, cipher); not a search (default time)",
+    harness_group));
+  out.push_back(value_option(extra_work_option, "N", "", harness_group));
+  out.back().hidden = true;
   out.push_back(flag_option(
     "quiet", "No progress bar and no notes (the bar is drawn only when stderr is a terminal)",
     harness_group));
@@ -119,9 +133,13 @@ void add_noise_options(std::vector<option_spec>& out) {
   out.push_back(value_option(
     "max-noise", "PCT",
     "Repeat a round whose probe after it was more than PCT percent off the median probe so "
-    "far, at most 3 times per round; the repeated round's runs replace its noisy ones, which "
-    "stay in the JSON (noise.discarded_runs) but out of every statistic (0 < PCT <= 1000; "
-    "default off)",
+    "far, or in which a run was flagged noisy (the hypervisor took more than "
+      + std::to_string(static_cast<int>(noisy_steal_share * 100))
+      + "% of the CPU time it could use, or its threads were preempted more than "
+      + std::to_string(static_cast<int>(noisy_switch_rate_hz))
+      + " times a second: another process wanted their CPU), at most 3 times per round; the "
+        "repeated round's runs replace its noisy ones, which stay in the JSON "
+        "(noise.discarded_runs) but out of every statistic (0 < PCT <= 1000; default off)",
     harness_group));
 }
 
@@ -176,8 +194,20 @@ std::vector<option_spec> diff_command_options() {
                              output_group));
   out.push_back(value_option("fail-above", "PCT",
                              "Exit 1 when a configuration got worse by more than PCT percent, "
-                             "its interval excluding no change (for CI)",
+                             "its interval beyond the noise threshold and neither side noisy "
+                             "(for CI)",
                              output_group));
+  out.push_back(value_option(
+    "noise-threshold", "PCT",
+    "Call a change worse or better only when its whole 95% interval is more than PCT percent "
+    "from no change; within it, the files do not differ (0 <= PCT < 100; default 5: two quiet "
+    "runs of one command differ by a few percent on a shared VM). A side whose compared runs "
+    "were flagged noisy (steal or involuntary switches, see --max-noise) makes the comparison "
+    "inconclusive instead, which --fail-above does not fail on",
+    output_group));
+  out.push_back(flag_option(
+    "strict", "Exit 1 on an inconclusive comparison too (for CI that wants a verdict)",
+    output_group));
   add_format_output(out, "the diff");
   add_time_unit(out);
   return out;

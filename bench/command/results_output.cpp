@@ -12,8 +12,9 @@ std::vector<std::string> view_names(const std::vector<const view*>& views) {
   return out;
 }
 
-result<const view*> choose_view(const std::vector<const view*>& views, const std::string& name) {
-  if (name == "generic")
+result<const view*> choose_view(const std::vector<const view*>& views, const std::string& name,
+                                measure_mode measured) {
+  if (name == "generic" || (name.empty() && measured == measure_mode::instructions))
     return static_cast<const view*>(nullptr);
   if (name.empty())
     return views.empty() ? nullptr : views.front();

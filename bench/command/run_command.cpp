@@ -153,7 +153,8 @@ int run_scenario(const run_request& request, const command_context& ctx) {
   auto plan = checked_plan(request);
   if (!plan)
     return report_failure(ctx, plan.err());
-  auto table_view = choose_view(request.target->views(), request.settings.output.view);
+  auto table_view = choose_view(request.target->views(), request.settings.output.view,
+                                request.settings.harness.measure);
   if (!table_view)
     return report_failure(ctx, table_view.err());
   if (request.settings.child)

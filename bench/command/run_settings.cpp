@@ -16,6 +16,9 @@ constexpr std::size_t max_runs = 100'000;
 constexpr std::size_t max_warmup = 10'000;
 constexpr std::size_t max_seed = std::size_t{1} << 62;
 constexpr std::size_t max_reference = 1000;
+constexpr std::size_t max_extra_work = 1'000'000;
+// A child under valgrind starts tens of times slower than a plain one.
+constexpr double valgrind_startup_allowance_s = 300;
 
 // "1000", "0.5": a bound as a user would type it.
 std::string fixed_text(double v) {
@@ -107,6 +110,27 @@ result<bool> read_isolation(const by_name<std::string>& values, run_settings& ou
     out.child = *r;
     // A child makes its run itself, whatever --isolate (or a --config file) says.
     out.harness.isolation.mode = isolation_mode::in_process;
+  }
+  return true;
+}
+
+result<bool> read_measure(const by_name<std::string>& values, run_settings& out) {
+  auto& h = out.harness;
+  if (const auto* text = find(values, "measure")) {
+    auto mode = parse_measure(*text);
+    if (!mode)
+      return mode.err();
+    h.measure = *mode;
+  }
+  if (auto ok = read_into(values, extra_work_option, h.extra_work_per_unit,
+                          counts(0, max_extra_work));
+      !ok)
+    return ok;
+  // Instructions are counted in a child under valgrind; the child itself
+  // makes its run in process.
+  if (h.measure == measure_mode::instructions && !out.child) {
+    h.isolation.mode = isolation_mode::process;
+    h.isolation.startup_allowance_s = valgrind_startup_allowance_s;
   }
   return true;
 }
@@ -212,6 +236,8 @@ result<run_settings> read_run_settings(const by_name<std::string>& values, const
   if (auto ok = read_memory(values, out.harness); !ok)
     return ok.err();
   if (auto ok = read_isolation(values, out); !ok)
+    return ok.err();
+  if (auto ok = read_measure(values, out); !ok)
     return ok.err();
   if (auto ok = read_noise(values, out.harness); !ok)
     return ok.err();

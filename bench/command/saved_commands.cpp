@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "bench/command/results_output.hpp"
+#include "bench/command/run_settings.hpp"
 #include "bench/command/saved_results.hpp"
 #include "bench/output/missing_values.hpp"
 #include "bench/output/output_path.hpp"
@@ -67,6 +68,22 @@ result<diff_options> read_diff_options(const std::vector<std::string>& files,
                        + "': expected a percentage such as 10");
     o.fail_above_pct = v;
   }
+  if (auto pct = values.find("noise-threshold"); pct != values.end()) {
+    const auto& text = pct->second;
+    auto number = text.size() > 1 && text.back() == '%' ? text.substr(0, text.size() - 1) : text;
+    char* end = nullptr;
+    double v = number.empty() ? -1 : std::strtod(number.c_str(), &end);
+    if (number.empty() || *end != '\0' || !(v >= 0 && v < 100))
+      return bad_input("invalid --noise-threshold '" + text
+                       + "': expected a percentage from 0 to below 100, such as 5 or 5%");
+    o.noise_threshold_pct = v;
+  }
+  if (auto strict = values.find("strict"); strict != values.end()) {
+    auto on = read_on_off("--strict", strict->second);
+    if (!on)
+      return on.err();
+    o.strict = *on;
+  }
   return o;
 }
 
@@ -125,7 +142,8 @@ result<bool> write_report(const std::vector<std::string>& files, const by_name<s
     return results.err();
   const auto* known = r.find(results->scenario.name);
   auto table_view =
-    choose_view(known ? known->views() : std::vector<const view*>{}, settings->view);
+    choose_view(known ? known->views() : std::vector<const view*>{}, settings->view,
+                results->harness.measure);
   if (!table_view)
     return table_view.err();
   return write_results(ctx, *results, *settings, *table_view, known);
@@ -155,6 +173,9 @@ int diff_saved(const std::vector<std::string>& files, const by_name<std::string>
   if (!ok)
     return report_failure(ctx, ok.err());
   auto n = regressions(job->diff);
+  if (n == 0 && job->options.strict && job->diff.inconclusive())
+    return report_failure(
+      ctx, runtime_failure("inconclusive with --strict: a side's compared runs were noisy"));
   if (n == 0)
     return 0;
   char pct[32];

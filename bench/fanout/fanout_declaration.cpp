@@ -121,6 +121,7 @@ declaration fanout_declaration() {
   declare_results(d);
   d.defaults.runs = 10;
   d.defaults.warmup = 1;
+  d.work_unit = "actor";
   return d;
 }
 

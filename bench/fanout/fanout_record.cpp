@@ -1,5 +1,7 @@
 #include "bench/fanout/fanout_record.hpp"
 
+#include "bench/harness/instruction_count.hpp"
+
 namespace actorbench::bench {
 
 run_record to_run_record(const actors::fanout_sample& s, std::size_t procs) {
@@ -14,6 +16,10 @@ run_record to_run_record(const actors::fanout_sample& s, std::size_t procs) {
                 {"failed_decrypts", r.failed_decrypts},
                 {"duplicate_ids", r.duplicate_ids},
                 {"missing_ids", r.missing_ids}};
+  // With worker nodes part of the senders run elsewhere, where this
+  // process's instructions do not count them.
+  if (s.nodes.empty())
+    out.facts[work_units_fact] = static_cast<double>(procs);
   for (const auto& n : s.nodes) {
     part_record part;
     part.name = n.name;

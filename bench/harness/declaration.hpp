@@ -66,8 +66,22 @@ struct harness_defaults {
   bool warmup_option = true;
 };
 
+/// How a search decides one value from its probes, a sequential test: the
+/// value passes once its probes that kept up outnumber those that failed by
+/// `lead`, fails once the failures outnumber the passes by `lead`, and is
+/// undecided after `max_probes`. A failure while the host was disturbed
+/// (the noise probe around it ran more than `disturbed_slowdown` times
+/// slower than on a quiet CPU) does not count: noise slows a run, it never
+/// speeds one up, so a disturbed pass still counts.
+struct search_rule {
+  std::size_t lead = 2;
+  std::size_t max_probes = 6;
+  double disturbed_slowdown = 1.5;
+};
+
 /// A search for the largest value of one integer parameter that still keeps
-/// up (zone --find-max): doubling, then bisecting to `resolution`.
+/// up (zone --find-max): doubling, then bisecting to `resolution`, each
+/// value decided by `rule`.
 struct search_decl {
   /// The integer parameter searched, e.g. "players".
   std::string param;
@@ -75,6 +89,7 @@ struct search_decl {
   std::string flag = "find-max";
   /// Relative width at which the bisection stops (0.05 = 5%).
   double resolution = 0.05;
+  search_rule rule{};
 };
 
 /// Everything a scenario declares: parameters in the order they combine
@@ -108,6 +123,10 @@ class declaration {
   std::vector<check_decl> checks;
   harness_defaults defaults;
   std::optional<search_decl> search;
+  /// What one run does many of, singular ("actor", "message", "decrypt"):
+  /// its runs report how many as the fact "work_units", and
+  /// --measure instructions counts instructions per unit. Empty: none.
+  std::string work_unit;
 };
 
 } // namespace actorbench::bench

@@ -13,6 +13,7 @@ std::vector<double> probe_each_cpu(noise_record& r) {
   const auto& probe = noise_probe::shared();
   r.work_units = probe.units();
   r.buffer_bytes = probe.buffer_bytes();
+  r.quiet_ms = probe.quiet_ms();
   return probe.run_on(r.cpus, r.pinned);
 }
 
@@ -44,7 +45,7 @@ result<bool> noise_monitor::after_round(std::size_t round, result<bool> ran,
     return ran;
   probe(round);
   for (std::size_t repeats = 0;
-       results_.noise->max_noise && repeats < results_.noise->max_repeats && too_noisy();
+       results_.noise->max_noise && repeats < results_.noise->max_repeats && too_noisy(round);
        ++repeats) {
     discard_round(round);
     ran = rerun();
@@ -63,8 +64,13 @@ void noise_monitor::probe(std::size_t round) {
   noise.samples.push_back(std::move(s));
 }
 
-// The last probe against the median of all before it.
-bool noise_monitor::too_noisy() const {
+// A run of the round flagged noisy (run_noise.hpp), or the last probe off
+// the median of all before it.
+bool noise_monitor::too_noisy(std::size_t round) const {
+  for (const auto& c : results_.configurations)
+    if (!c.runs.empty() && c.runs.back().round == round && c.runs.back().noise
+        && c.runs.back().noise->noisy)
+      return true;
   const auto& samples = results_.noise->samples;
   std::vector<double> before;
   for (std::size_t i = 0; i + 1 < samples.size(); ++i)

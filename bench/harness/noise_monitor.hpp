@@ -25,16 +25,23 @@ class noise_monitor {
   noise_monitor(const harness_settings& settings, scenario_results& results, probe_fn probe);
 
   /// After measured round `round` ran: probes, and while --max-noise finds
-  /// the probe more than its margin off the median of the probes so far
-  /// (and repeats of this round are left), moves the round's runs to
+  /// the probe more than its margin off the median of the probes so far,
+  /// or a run of the round flagged noisy (run_noise.hpp), and repeats of
+  /// this round are left, moves the round's runs to
   /// noise.discarded and calls `rerun`. Returns what the last run of
   /// the round returned (`ran`, or rerun's).
   result<bool> after_round(std::size_t round, result<bool> ran,
                            const std::function<result<bool>()>& rerun);
 
- private:
+  /// Whether it probes (settings.noise_probe).
+  bool on() const { return on_; }
+
+  /// Probes once after measured round `round` (a search's probe: never
+  /// repeated); the last two samples are then the ones around that round.
   void probe(std::size_t round);
-  bool too_noisy() const;
+
+ private:
+  bool too_noisy(std::size_t round) const;
   void discard_round(std::size_t round);
 
   scenario_results& results_;

@@ -66,9 +66,13 @@ noise_probe noise_probe::calibrated(double target_ms) {
     // few keep the start-up short (about 10 ms of CPU in all).
     for (int i = 0; i < 2; ++i)
       fastest = std::min(fastest, thread_cpu_ms(p, p.units_));
-    auto units = std::round(static_cast<double>(p.units_) * target_ms / fastest);
-    p.units_ = static_cast<std::size_t>(std::max(1.0, units));
+    auto units = std::max(1.0, std::round(static_cast<double>(p.units_) * target_ms / fastest));
+    p.quiet_ms_ = fastest * units / static_cast<double>(p.units_);
+    p.units_ = static_cast<std::size_t>(units);
   }
+  p.quiet_ms_ = thread_cpu_ms(p, p.units_);
+  for (int i = 0; i < 2; ++i)
+    p.quiet_ms_ = std::min(p.quiet_ms_, thread_cpu_ms(p, p.units_));
   return p;
 }
 

@@ -30,6 +30,9 @@ class noise_probe {
   double run_here() const;
 
   std::size_t units() const { return units_; }
+  /// Milliseconds of the work on a quiet CPU: the fastest CPU time of the
+  /// calibration, which waits for a CPU do not lengthen.
+  double quiet_ms() const { return quiet_ms_; }
   std::size_t buffer_bytes() const { return next_.size() * sizeof(std::uint32_t); }
 
  private:
@@ -40,6 +43,7 @@ class noise_probe {
   // A single random cycle through the buffer, one step per cache line.
   std::vector<std::uint32_t> next_;
   std::size_t units_;
+  double quiet_ms_ = 0;
 };
 
 } // namespace actorbench::bench

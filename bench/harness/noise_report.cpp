@@ -6,6 +6,7 @@
 #include <limits>
 #include <set>
 
+#include "bench/harness/run_noise.hpp"
 #include "bench/harness/statistics.hpp"
 
 namespace actorbench::bench {
@@ -126,21 +127,99 @@ std::string round_ranges(const std::vector<std::size_t>& rounds) {
 std::string noise_footer(const noise_record& r, const noise_summary& s) {
   if (s.probes == 0)
     return "host: no probes";
-  char median_text[32];
-  std::snprintf(median_text, sizeof median_text, "%.3g", s.median_ms);
-  auto out = std::string{"host: probe median "} + median_text + " ms";
-  out += " (" + std::to_string(r.cpus.size()) + (r.cpus.size() == 1 ? " CPU" : " CPUs")
-         + (r.pinned ? "" : ", unpinned") + "), spread ±" + noise_percent(s.spread, false)
+  auto ms = [](double v) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.3g", v);
+    return std::string{text} + " ms";
+  };
+  auto cpus = std::to_string(r.cpus.size()) + (r.cpus.size() == 1 ? " CPU" : " CPUs")
+              + (r.pinned ? "" : ", unpinned");
+  // Files from before the quiet time was recorded give the bare median.
+  auto out = r.quiet_ms > 0
+               ? "host: the probe, a fixed piece of CPU and memory work that takes "
+                   + ms(r.quiet_ms) + " on a quiet CPU, took " + ms(s.median_ms)
+                   + " at the median (" + cpus + "): " + noise_times(s.median_ms / r.quiet_ms)
+                   + " its quiet time"
+               : "host: probe median " + ms(s.median_ms) + " (" + cpus + ")";
+  out += (r.quiet_ms > 0 ? "; spread ±" : ", spread ±") + noise_percent(s.spread, false)
          + ", drift " + noise_percent(s.drift, true);
   if (s.worst_round)
     out += ", worst round " + std::to_string(*s.worst_round + 1) + " (" + noise_times(s.worst_ratio)
-           + ")";
+           + (r.quiet_ms > 0 ? " the median)" : ")");
   if (r.max_noise)
     out += "; --max-noise " + noise_percent(*r.max_noise, false) + " repeated "
            + std::to_string(s.repeated_rounds) + (s.repeated_rounds == 1 ? " round" : " rounds")
            + " (" + std::to_string(s.repeats) + (s.repeats == 1 ? " repeat" : " repeats")
            + ", at most " + std::to_string(r.max_repeats) + " per round)";
   return out;
+}
+
+run_noise_summary summarize_run_noise(const std::vector<const run_result*>& runs) {
+  run_noise_summary out;
+  std::set<std::size_t> noisy_rounds;
+  for (const auto* r : runs)
+    if (r->noise && r->noise->noisy)
+      noisy_rounds.insert(r->round);
+  out.noisy_rounds.assign(noisy_rounds.begin(), noisy_rounds.end());
+  // Steal and CPU time, switches and wall time: over all runs, and over
+  // the noisy rounds' runs.
+  double totals[2][4] = {};
+  for (const auto* r : runs) {
+    if (!r->noise)
+      continue;
+    const auto& n = *r->noise;
+    ++out.runs;
+    out.noisy_runs += n.noisy ? 1 : 0;
+    for (int noisy = 0; noisy < 2; ++noisy) {
+      if (noisy && noisy_rounds.count(r->round) == 0)
+        continue;
+      totals[noisy][0] += n.steal_s;
+      totals[noisy][1] += r->wall_s * static_cast<double>(n.cpus);
+      totals[noisy][2] += static_cast<double>(n.involuntary_switches);
+      totals[noisy][3] += r->wall_s;
+    }
+  }
+  auto share = [](double a, double b) {
+    return b > 0 ? a / b : std::numeric_limits<double>::quiet_NaN();
+  };
+  out.steal_share = share(totals[0][0], totals[0][1]);
+  out.switch_rate_hz = share(totals[0][2], totals[0][3]);
+  out.noisy_steal_share = share(totals[1][0], totals[1][1]);
+  out.noisy_switch_rate_hz = share(totals[1][2], totals[1][3]);
+  return out;
+}
+
+run_noise_summary summarize_run_noise(const scenario_results& r) {
+  std::vector<const run_result*> runs;
+  for (const auto& c : r.configurations)
+    for (const auto& run : c.runs)
+      runs.push_back(&run);
+  return summarize_run_noise(runs);
+}
+
+std::string run_noise_line(const run_noise_summary& s) {
+  if (s.runs == 0)
+    return {};
+  auto rate = [](double hz) {
+    char text[32];
+    std::snprintf(text, sizeof text, hz < 10 ? "%.1f" : "%.0f", hz);
+    return std::string{text};
+  };
+  auto steal = [](double share) {
+    return is_value(share) ? noise_percent(share, false) : std::string{"an unknown share"};
+  };
+  auto limits = " (a run is flagged noisy above " + noise_percent(noisy_steal_share, false) + " or "
+                + rate(noisy_switch_rate_hz) + " a second)";
+  if (s.noisy_runs == 0)
+    return "runs: quiet: the hypervisor took " + steal(s.steal_share)
+           + " of the CPU time the runs could use, and their threads were preempted "
+           + rate(s.switch_rate_hz) + " times a second" + limits;
+  return "runs: noisy in " + std::string{s.noisy_rounds.size() == 1 ? "round " : "rounds "}
+         + round_ranges(s.noisy_rounds) + " (" + std::to_string(s.noisy_runs) + " of "
+         + std::to_string(s.runs) + " runs): the hypervisor took " + steal(s.noisy_steal_share)
+         + " of the CPU time in " + (s.noisy_rounds.size() == 1 ? "that round" : "those rounds")
+         + " and other work preempted the runs' threads " + rate(s.noisy_switch_rate_hz)
+         + " times a second" + limits + "; their figures may be slower than this host's quiet ones";
 }
 
 std::string noise_warning(const noise_record& r, const noise_summary& s) {

@@ -51,9 +51,39 @@ bool off_by_more(double ms, double median, double fraction);
 /// Rounds (from 0) as the user counts them (from 1), runs joined: "7-8, 12".
 std::string round_ranges(const std::vector<std::size_t>& rounds);
 
-/// The table's footer line: "host: probe median 3.1 ms (2 CPUs), spread ±2%,
-/// drift +1%, worst round 7 (1.4x)", and the repeats when there were any.
+/// The table's footer line, in words: "host: the probe, a fixed piece of
+/// CPU and memory work that takes 3.0 ms on a quiet CPU, took 3.1 ms at the
+/// median (2 CPUs): 1.03x its quiet time; spread ±2%, drift +1%, worst
+/// round 7 (1.4x the median)", and the repeats when there were any.
 std::string noise_footer(const noise_record& r, const noise_summary& s);
+
+/// What the runs' own noise evidence (run_noise.hpp) says, over some runs.
+struct run_noise_summary {
+  /// Runs that carry evidence, and those of them flagged noisy.
+  std::size_t runs = 0;
+  std::size_t noisy_runs = 0;
+  /// The rounds (from 0) with a noisy run, ascending.
+  std::vector<std::size_t> noisy_rounds;
+  /// Over all runs with evidence: steal over the CPU time they could use,
+  /// and involuntary switches per second of wall time (NaN without runs).
+  double steal_share = 0;
+  double switch_rate_hz = 0;
+  /// The same over the runs of the noisy rounds only.
+  double noisy_steal_share = 0;
+  double noisy_switch_rate_hz = 0;
+};
+
+/// The evidence of `runs` (those without any are left out).
+run_noise_summary summarize_run_noise(const std::vector<const run_result*>& runs);
+
+/// Every measured run of `r`.
+run_noise_summary summarize_run_noise(const scenario_results& r);
+
+/// "runs: noisy in rounds 3-5 (4 of 20 runs): the hypervisor took 12% of
+/// the CPU time in those rounds and other work preempted their threads 240
+/// times a second (a run is flagged above 10% or 100 a second)", or "runs:
+/// quiet: ..."; empty when no run carries evidence.
+std::string run_noise_line(const run_noise_summary& s);
 
 /// "host noise: probe 1.8x slower during rounds 7-8" (and the faster
 /// rounds); empty when no round was off by more than the margin.

@@ -10,6 +10,7 @@
 #include "bench/harness/declaration.hpp"
 #include "bench/harness/isolation.hpp"
 #include "bench/harness/machine_info.hpp"
+#include "bench/harness/measure_mode.hpp"
 #include "bench/harness/run_record.hpp"
 
 namespace actorbench::bench {
@@ -44,11 +45,32 @@ struct harness_settings {
   std::optional<std::uint64_t> memory_budget_bytes;
   /// --isolate: the JSON keeps the mode ("isolation").
   isolation_settings isolation;
+  /// --measure: time, or instructions (each run in a child under callgrind).
+  measure_mode measure = measure_mode::time;
+  /// A hidden test knob: busy work added per work unit (measure_options).
+  std::uint64_t extra_work_per_unit = 0;
   /// Probe the host before the first round and after each (noise_probe.hpp).
   bool noise_probe = true;
   /// Repeat a round whose probe after it was off its median by more than
   /// this fraction (0.1 = --max-noise 10); empty: never repeat.
   std::optional<double> max_noise;
+};
+
+/// Evidence of other work on the CPUs during one run, beside its wall and
+/// CPU time (bench/harness/run_noise.hpp says how it is read and judged).
+struct run_noise {
+  /// The CPUs this process may run on (sched_getaffinity): the run had
+  /// wall_s times this many seconds of CPU time to use.
+  std::size_t cpus = 0;
+  /// Seconds of those CPUs the hypervisor gave to other guests during the
+  /// run (their steal in /proc/stat, summed); NaN when unknown.
+  double steal_s = 0;
+  /// Times a thread of the process that ran it was preempted while it
+  /// could still run (getrusage ru_nivcsw): another process, or another of
+  /// its own threads, wanted the CPU.
+  std::uint64_t involuntary_switches = 0;
+  /// Its steal share or switch rate was above the limits (run_noise.hpp).
+  bool noisy = false;
 };
 
 /// One run as the harness saw it: the scenario's record plus what the
@@ -69,6 +91,8 @@ struct run_result {
   /// With --isolate process: the untimed warm-up runs its child made before
   /// it (empty in-process).
   std::optional<std::size_t> child_warmups;
+  /// Unset in files written before it was recorded.
+  std::optional<run_noise> noise;
   run_record record;
 };
 
@@ -101,11 +125,17 @@ struct noise_record {
   /// over a buffer of buffer_bytes (bigger than L2).
   std::size_t work_units = 0;
   std::size_t buffer_bytes = 0;
+  /// Milliseconds the work takes on a quiet CPU (its CPU time when
+  /// calibrated); 0 in files written before it was recorded.
+  double quiet_ms = 0;
   /// A round is named in the warning when its probe is more than this
   /// fraction off the median probe.
   double margin = 0.25;
   std::optional<double> max_noise;
   std::size_t max_repeats = 3;
+  /// Milliseconds of the probe's work on a quiet CPU: its CPU time at
+  /// calibration (0: unknown, in older files).
+  double quiet_ms = 0;
   std::vector<noise_sample> samples;
   std::vector<discarded_run> discarded;
 };
@@ -127,6 +157,11 @@ struct search_probe {
   bool keeps_up = false;
   /// Index into scenario_results::configurations.
   std::size_t configuration = 0;
+  /// The slower of the noise probes before and after it over the quiet
+  /// probe time (noise_record::quiet_ms); 0: not probed.
+  double slowdown = 0;
+  /// slowdown was above the rule's disturbed_slowdown: a failure does not count.
+  bool disturbed = false;
 };
 
 /// The answer of a search (declaration::search).
@@ -140,6 +175,15 @@ struct search_result {
   /// The search stopped at the memory budget, not at a failure.
   bool memory_bound = false;
   std::vector<search_probe> probes;
+  /// The rule that decided each value from its probes.
+  search_rule rule{};
+  /// A value the rule left undecided, which ended the search (0: none):
+  /// the boundary lies between largest and smallest_failing, unresolved.
+  std::int64_t undecided = 0;
+  /// The parameter's unit ("players") and what keeping up meant ("at 20 Hz
+  /// with p99 under 50 ms and at most 1% of ticks missed"), for the answer.
+  std::string unit{};
+  std::string criterion{};
 };
 
 /// Everything one invocation measured, with its context: what the JSON

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "bench/harness/harness_context.hpp"
+#include "bench/harness/instruction_count.hpp"
 #include "bench/harness/measure_run.hpp"
 
 namespace actorbench::bench {
@@ -77,8 +78,11 @@ result<run_result> run_loop::measure_in_child(std::size_t config, const harness_
   // A measured run's child first makes its untimed warm-ups; a warm-up's
   // child makes only the warm-up (it is discarded either way).
   auto runs = 1 + (ctx.is_warmup ? 0 : isolation.child_warmups);
+  auto wait_s = child_wait_s(isolation, *ctx.current, runs);
   auto measured
-    = run_in_child(isolation, run, child_wait_s(isolation, *ctx.current, runs), stop_.flag());
+    = results_.harness.measure == measure_mode::instructions
+        ? count_in_child(isolation, run, wait_s, stop_.flag(), results_.scenario.headline().name)
+        : run_in_child(isolation, run, wait_s, stop_.flag());
   // The child's clock starts at its own start: the run began that much
   // after this process spawned it.
   if (measured)

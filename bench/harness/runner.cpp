@@ -6,6 +6,7 @@
 #include <random>
 
 #include "bench/harness/derived.hpp"
+#include "bench/harness/instruction_count.hpp"
 #include "bench/harness/machine_info.hpp"
 #include "bench/harness/median_interval.hpp"
 #include "bench/harness/memory_check.hpp"
@@ -91,12 +92,11 @@ std::vector<std::size_t> below_precision(run_loop& loop, const harness_settings&
 /// then --min-time rounds over the configurations that are still short and
 /// --precision rounds over those whose median is not yet precise enough;
 /// the noise monitor probes the host before the first and after each.
-result<bool> run_rounds(run_loop& loop, const harness_settings& settings) {
+result<bool> run_rounds(run_loop& loop, const harness_settings& settings, noise_monitor& noise) {
   std::vector<std::size_t> order(loop.results().configurations.size());
   std::iota(order.begin(), order.end(), 0);
   std::mt19937_64 rng{settings.seed};
   std::size_t round = 0;
-  noise_monitor noise{settings, loop.results()};
   auto next_round = [&](std::vector<std::size_t> cs, bool warmup) -> result<bool> {
     if (settings.shuffle && !warmup)
       std::shuffle(cs.begin(), cs.end(), rng);
@@ -154,11 +154,17 @@ result<scenario_results> run_plan(const scenario& s, std::vector<configuration> 
   if (!search)
     return search.err();
   // A search adds configurations the child's plan would not have.
+  if (*search && settings.measure == measure_mode::instructions)
+    return bad_input("invalid --measure 'instructions': " + s.declared().name
+                     + "'s search runs in process only; give the values to measure as a list");
   if (*search && settings.isolation.mode == isolation_mode::process)
     return bad_input("invalid --isolate 'process': " + s.declared().name
                      + "'s search runs in process only; give the values to measure as a list");
   scenario_results results;
   results.scenario = s.declared();
+  if (settings.measure == measure_mode::instructions)
+    if (auto counted = count_instructions_in(results.scenario); !counted)
+      return counted.err();
   results.harness = settings;
   results.load_start = load_average_1m();
   auto session = s.start(plan);
@@ -169,12 +175,16 @@ result<scenario_results> run_plan(const scenario& s, std::vector<configuration> 
       results.configurations.push_back(configuration_result{std::move(c), {}, {}, {}, false});
   run_loop loop{
     **session, settings.warmup + settings.runs, settings.runs, callbacks, watcher, budget, results};
+  // A search probes the host too: a failure while it was disturbed does not count.
+  auto noise = callbacks.noise_probe
+                 ? noise_monitor{settings, results, callbacks.noise_probe}
+                 : noise_monitor{settings, results};
   if (*search) {
-    auto found = run_search(loop, s, plan.front());
+    auto found = run_search(loop, s, plan.front(), noise);
     if (!found)
       return found.err();
     results.search = std::move(*found);
-  } else if (auto ran = run_rounds(loop, settings); !ran) {
+  } else if (auto ran = run_rounds(loop, settings, noise); !ran) {
     return ran.err();
   }
   finish(results, **session, *search ? 1 : settings.runs);

@@ -19,10 +19,13 @@ struct progress_report {
   double seconds_left = 0;
 };
 
-/// What the runner tells the command while it runs; both may be empty.
+/// What the runner tells the command while it runs; any may be empty.
 struct runner_callbacks {
   std::function<void(const progress_report&)> progress;
   std::function<void(const std::string&)> note;
+  /// Times one host noise probe per CPU of the record, in place of
+  /// noise_probe on each CPU (tests: a host disturbed on cue).
+  std::function<std::vector<double>(noise_record&)> noise_probe;
 };
 
 /// Expands a scenario's parameter texts (kebab-case name -> text as typed,

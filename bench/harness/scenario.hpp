@@ -57,6 +57,10 @@ class scenario_session {
 
   /// For a search: whether this run kept up (zone: no missed ticks).
   virtual bool keeps_up(const configuration&, const run_record&) const { return true; }
+
+  /// For a search's answer: what keeping up means for `c`, e.g. "at 20 Hz
+  /// with p99 under 50 ms and at most 1% of ticks missed"; empty: unsaid.
+  virtual std::string keeps_up_criterion(const configuration&) const { return {}; }
 };
 
 /// A benchmark: its declaration, cross-parameter checks, and a session that

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "bench/harness/noise_monitor.hpp"
 #include "bench/harness/run_loop.hpp"
 
 namespace actorbench::bench {
@@ -10,10 +11,13 @@ result<bool> search_requested(const declaration& d, const std::vector<configurat
 
 /// Searches the largest value of search.param that keeps up, from the
 /// value in `base`: doubling while it keeps up and its memory estimate
-/// fits, then bisecting until (high - low) / low <= resolution. A failure
-/// counts once a second probe confirms it. Every probe is one run of a new
+/// fits, then bisecting until (high - low) / low <= resolution. Each value
+/// is decided from repeated probes by search.rule, `noise` probing the host
+/// before the first probe and after each; a value the rule leaves
+/// undecided ends the search unresolved. Every probe is one run of a new
 /// configuration in loop.results(); a stop ends the search with what it
 /// knows so far.
-result<search_result> run_search(run_loop& loop, const scenario& s, const configuration& base);
+result<search_result> run_search(run_loop& loop, const scenario& s, const configuration& base,
+                                 noise_monitor& noise);
 
 } // namespace actorbench::bench

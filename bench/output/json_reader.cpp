@@ -152,6 +152,9 @@ harness_settings read_harness(const json_node& n) {
     h.isolation.mode = *mode == "process" ? isolation_mode::process : isolation_mode::in_process;
   if (n.has("isolation_warmup_runs"))
     h.isolation.child_warmups = n.at("isolation_warmup_runs").count();
+  // Files written before --measure measured time.
+  if (const auto* mode = n.find("measure"); mode != nullptr && mode->is_string())
+    h.measure = *mode == "instructions" ? measure_mode::instructions : measure_mode::time;
   // Absent in files written before --precision.
   if (n.has("precision"))
     h.precision = n.at("precision").real();
@@ -217,6 +220,16 @@ run_result read_run(const json_node& n) {
   auto load = n.at("load_1m");
   r.load_before = load.at("before").real();
   r.load_after = load.at("after").real();
+  // Absent in files from before runs recorded it.
+  if (n.has("noise")) {
+    auto v = n.at("noise");
+    run_noise noise;
+    noise.cpus = v.at("cpus").count();
+    noise.steal_s = v.at("steal_s").real();
+    noise.involuntary_switches = v.at("involuntary_switches").count();
+    noise.noisy = v.at("noisy").boolean();
+    r.noise = noise;
+  }
   r.record.samples = read_samples(n.at("metrics"));
   for (const auto& [key, value] : n.at("checks").members())
     r.record.checks[key] = value.count();
@@ -248,11 +261,28 @@ search_result read_search(const json_node& n, std::size_t configurations) {
   s.smallest_failing = n.at("smallest_failing").integer();
   s.resolution = n.at("resolution").real();
   s.memory_bound = n.at("memory_bound").boolean();
+  // Absent in files from before the decision rule: one probe decided.
+  s.undecided = optional_of<std::int64_t>(n, "undecided", [](const json_node& v) {
+                  return v.integer();
+                }).value_or(0);
+  if (n.has("rule")) {
+    const auto& rule = n.at("rule");
+    s.rule = search_rule{rule.at("lead").count(), rule.at("max_probes").count(),
+                         rule.at("disturbed_slowdown").real()};
+  }
+  if (n.has("unit"))
+    s.unit = n.at("unit").text();
+  if (n.has("criterion"))
+    s.criterion = n.at("criterion").text();
   for (const auto& p : n.at("probes").items()) {
     search_probe probe{p.at("value").integer(), p.at("keeps_up").boolean(),
                        p.at("configuration").count()};
     if (probe.configuration >= configurations)
       p.at("configuration").fail("the index of a configuration");
+    if (p.has("slowdown")) {
+      probe.slowdown = p.at("slowdown").real();
+      probe.disturbed = p.at("disturbed").boolean();
+    }
     s.probes.push_back(probe);
   }
   return s;
@@ -266,9 +296,12 @@ noise_record read_noise(const json_node& n, std::size_t configurations) {
   r.pinned = n.at("pinned").boolean();
   r.work_units = n.at("work_units").count();
   r.buffer_bytes = n.at("buffer_bytes").count();
+  r.quiet_ms = n.has("quiet_ms") ? n.at("quiet_ms").real() : 0;
   r.margin = n.at("margin").real();
   r.max_noise = optional_of<double>(n, "max_noise", [](const json_node& v) { return v.real(); });
   r.max_repeats = n.at("max_repeats").count();
+  if (n.has("quiet_ms"))
+    r.quiet_ms = n.at("quiet_ms").real();
   for (const auto& p : n.at("probes").items()) {
     noise_sample s;
     s.after_round =

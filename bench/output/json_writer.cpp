@@ -7,6 +7,8 @@
 
 #include "bench/harness/derived.hpp"
 #include "bench/harness/noise_report.hpp"
+#include "bench/harness/run_noise.hpp"
+#include "bench/harness/search_answer.hpp"
 #include "bench/harness/statistics.hpp"
 #include "bench/output/json_names.hpp"
 #include "bench/output/results_writer.hpp"
@@ -137,12 +139,27 @@ ordered harness_object(const harness_settings& h) {
           {"memory_budget_bytes", optional_value(h.memory_budget_bytes)},
           {"isolation", to_string(h.isolation.mode)},
           {"isolation_warmup_runs", h.isolation.child_warmups},
+          {"measure", to_string(h.measure)},
           {"precision", h.precision ? number(*h.precision) : ordered()}};
 }
 
 ordered part_object(const part_record& p) {
   return {
     {"name", p.name}, {"metrics", samples_object(p.samples)}, {"facts", facts_object(p.facts)}};
+}
+
+// The counters and, for readers of the file only, the share and rate they
+// were judged by (bench/harness/run_noise.hpp).
+ordered run_noise_object(const run_result& r) {
+  if (!r.noise)
+    return nullptr;
+  const auto& n = *r.noise;
+  return {{"cpus", n.cpus},
+          {"steal_s", number(n.steal_s)},
+          {"involuntary_switches", n.involuntary_switches},
+          {"steal_share", number(steal_share(n, r.wall_s))},
+          {"switches_per_s", number(switch_rate_hz(n, r.wall_s))},
+          {"noisy", n.noisy}};
 }
 
 ordered run_object(const run_result& r) {
@@ -155,6 +172,7 @@ ordered run_object(const run_result& r) {
                  {"start_rss_bytes", optional_value(r.start_rss_bytes)},
                  {"peak_rss_bytes", optional_value(r.peak_rss_bytes)},
                  {"load_1m", {{"before", number(r.load_before)}, {"after", number(r.load_after)}}},
+                 {"noise", run_noise_object(r)},
                  {"metrics", samples_object(r.record.samples)},
                  {"checks", r.record.checks},
                  {"facts", facts_object(r.record.facts)}};
@@ -238,16 +256,29 @@ ordered configuration_object(const scenario_results& r, const configuration_resu
   return out;
 }
 
+// The interval and the rule's parameters; the answer's words for readers of the file only.
 ordered search_object(const search_result& s) {
   ordered out = {{"param", s.param},
                  {"largest", s.largest},
                  {"smallest_failing", s.smallest_failing},
                  {"resolution", number(s.resolution)},
-                 {"memory_bound", s.memory_bound}};
+                 {"memory_bound", s.memory_bound},
+                 {"resolved", s.undecided == 0},
+                 {"undecided", s.undecided == 0 ? ordered() : ordered(s.undecided)},
+                 {"unit", s.unit},
+                 {"criterion", s.criterion},
+                 {"rule",
+                  {{"lead", s.rule.lead},
+                   {"max_probes", s.rule.max_probes},
+                   {"disturbed_slowdown", number(s.rule.disturbed_slowdown)}}},
+                 {"answer", search_answer(s)}};
   out["probes"] = ordered::array();
   for (const auto& p : s.probes)
-    out["probes"].push_back(
-      {{"value", p.value}, {"keeps_up", p.keeps_up}, {"configuration", p.configuration}});
+    out["probes"].push_back({{"value", p.value},
+                             {"keeps_up", p.keeps_up},
+                             {"configuration", p.configuration},
+                             {"slowdown", number(p.slowdown)},
+                             {"disturbed", p.disturbed}});
   return out;
 }
 
@@ -276,9 +307,13 @@ ordered noise_object(const noise_record& n) {
           {"pinned", n.pinned},
           {"work_units", n.work_units},
           {"buffer_bytes", n.buffer_bytes},
+          {"quiet_ms", number(n.quiet_ms)},
+          {"steal_limit", number(noisy_steal_share)},
+          {"switch_limit_per_s", number(noisy_switch_rate_hz)},
           {"margin", number(n.margin)},
           {"max_noise", n.max_noise ? number(*n.max_noise) : ordered()},
           {"max_repeats", n.max_repeats},
+          {"quiet_ms", number(n.quiet_ms)},
           {"probe_ms", probe_times},
           {"probes", probes},
           {"median_ms", number(s.median_ms)},

@@ -14,6 +14,10 @@ result<scenario_results> merge_results(
   scenario_results out = files.front().second;
   out.configurations.clear();
   out.search.reset();
+  // One file's probes would be read as all files' host: each file's runs
+  // carry their own evidence instead (noise_report.hpp).
+  if (files.size() > 1)
+    out.noise.reset();
   out.stopped.clear();
   for (auto& [name, r] : files) {
     for (auto& c : r.configurations) {

@@ -1,6 +1,8 @@
+#include <algorithm>
 #include <ostream>
 
 #include "bench/harness/noise_report.hpp"
+#include "bench/harness/search_answer.hpp"
 #include "bench/output/column_labels.hpp"
 #include "bench/output/results_grid.hpp"
 #include "bench/output/results_notes.hpp"
@@ -13,16 +15,46 @@ namespace actorbench::bench {
 
 namespace {
 
-/// The noise monitor's footer and warning (bench/harness/noise_report.hpp);
-/// none when the probe was off.
-std::vector<std::string> noise_lines(const scenario_results& r) {
-  if (!r.noise)
-    return {};
-  auto s = summarize_noise(*r.noise);
-  std::vector<std::string> out{noise_footer(*r.noise, s)};
-  if (auto warning = noise_warning(*r.noise, s); !warning.empty())
-    out.push_back("warning: " + warning);
+/// What the runs' own evidence says, per file when several were merged.
+std::vector<std::string> run_noise_lines(const scenario_results& r) {
+  std::vector<std::string> sources;
+  for (const auto& c : r.configurations)
+    if (std::find(sources.begin(), sources.end(), c.source) == sources.end())
+      sources.push_back(c.source);
+  std::vector<std::string> out;
+  for (const auto& source : sources) {
+    std::vector<const run_result*> runs;
+    for (const auto& c : r.configurations)
+      if (c.source == source)
+        for (const auto& run : c.runs)
+          runs.push_back(&run);
+    auto line = run_noise_line(summarize_run_noise(runs));
+    if (!line.empty())
+      out.push_back(sources.size() > 1 ? source + ": " + line : line);
+  }
   return out;
+}
+
+/// The noise monitor's footer and warning (bench/harness/noise_report.hpp),
+/// none when the probe was off, and the runs' own evidence.
+std::vector<std::string> noise_lines(const scenario_results& r) {
+  std::vector<std::string> out;
+  if (r.noise) {
+    auto s = summarize_noise(*r.noise);
+    out.push_back(noise_footer(*r.noise, s));
+    if (auto warning = noise_warning(*r.noise, s); !warning.empty())
+      out.push_back("warning: " + warning);
+  }
+  for (auto& line : run_noise_lines(r))
+    out.push_back(std::move(line));
+  return out;
+}
+
+/// A search's answer with its interval, and the rule that decided it.
+std::vector<std::string> search_lines(const scenario_results& r) {
+  if (!r.search)
+    return {};
+  return {search_answer(*r.search), "search: " + search_rule_text(r.search->rule)};
 }
 
 /// The verdict line and a blank line: the answer before the figures.
@@ -58,6 +90,7 @@ class table_writer : public results_writer {
         write_block(block, out);
       out << '\n';
     }
+    write_section(search_lines(r), out);
     write_section(comparison_notes(r, grid.columns), out);
     write_section(warning_notes(r, grid.columns), out);
     write_section(precision_notes(r, grid.columns), out);

@@ -6,6 +6,7 @@
 #include "actors/runtime/runtime.hpp"
 #include "actors/zone/zone_protocol.hpp"
 #include "actors/zone/zone_run.hpp"
+#include "bench/harness/search_answer.hpp"
 #include "bench/zone/zone_cipher.hpp"
 #include "bench/zone/zone_session.hpp"
 #include "bench/zone/zone_view.hpp"
@@ -72,9 +73,9 @@ void declare_params(declaration& d) {
   d.flag("find-max")
     .def("off")
     .fixed()
-    .help(
-      "Search for the largest player count with p99 under the tick budget and at most 1% of "
-      "ticks missed, printing each probe");
+    .help("Search for the largest player count with p99 under the tick budget and at most 1% of "
+          "ticks missed, printing each probe; "
+          + search_rule_text(search_rule{}));
 }
 
 void declare_results(declaration& d) {

@@ -8,6 +8,7 @@
 #include "actors/zone/zone_protocol.hpp"
 #include "actors/zone/zone_run.hpp"
 #include "bench/harness/statistics.hpp"
+#include "bench/output/units.hpp"
 
 namespace actorbench::bench {
 
@@ -148,6 +149,13 @@ bool zone_session::keeps_up(const configuration& c, const run_record& r) const {
   double budget = 1.0 / static_cast<double>(c.integer("tick-hz"));
   return percentile(lat->second, 99) < budget
          && missed->second.front() <= static_cast<double>(zone_allowed_missed(ticks));
+}
+
+std::string zone_session::keeps_up_criterion(const configuration& c) const {
+  auto hz = c.integer("tick-hz");
+  return "at " + std::to_string(hz) + " Hz with p99 under "
+         + format_in(1.0 / static_cast<double>(hz), display_unit{"ms", 1e-3})
+         + " ms and at most 1% of ticks missed";
 }
 
 } // namespace actorbench::bench

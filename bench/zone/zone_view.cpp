@@ -6,6 +6,7 @@
 #include <numeric>
 
 #include "bench/harness/derived.hpp"
+#include "bench/harness/search_answer.hpp"
 #include "bench/harness/statistics.hpp"
 #include "bench/output/pooled_samples.hpp"
 #include "bench/output/text_table.hpp"
@@ -129,11 +130,13 @@ display_unit time_unit(const scenario_results& r, const table_style& style) {
   return choose_unit(all, "s", style.time_unit);
 }
 
-std::map<std::size_t, bool> kept_up(const scenario_results& r) {
-  std::map<std::size_t, bool> out;
+// "no (disturbed 2.3x)": a failure the decision rule did not count.
+std::map<std::size_t, std::string> kept_up(const scenario_results& r) {
+  std::map<std::size_t, std::string> out;
   if (r.search)
     for (const auto& p : r.search->probes)
-      out[p.configuration] = p.keeps_up;
+      out[p.configuration] = std::string{p.keeps_up ? "yes" : "no"}
+                             + (p.disturbed ? " (disturbed " + fixed(p.slowdown, 1) + "x)" : "");
   return out;
 }
 
@@ -170,7 +173,7 @@ std::string rss_text(const configuration_result& c) {
 }
 
 std::vector<std::string> row(const scenario_results& r, std::size_t i, const display_unit& t,
-                             const std::map<std::size_t, bool>& probes) {
+                             const std::map<std::size_t, std::string>& probes) {
   const auto& c = r.configurations[i];
   auto lat = pooled_samples(c, "latency_s");
   std::vector<std::string> out;
@@ -193,7 +196,7 @@ std::vector<std::string> row(const scenario_results& r, std::size_t i, const dis
   out.push_back(c.runs.empty() ? "n/a" : fixed(c.runs.front().load_before, 1));
   if (r.search) {
     auto at = probes.find(i);
-    out.emplace_back(at == probes.end() ? "" : at->second ? "yes" : "no");
+    out.emplace_back(at == probes.end() ? "" : at->second);
   }
   return out;
 }
@@ -262,17 +265,12 @@ std::vector<std::string> run_notes(const configuration_result& c, const display_
 
 std::vector<std::string> search_notes(const scenario_results& r) {
   const auto& s = *r.search;
-  const auto& c = r.configurations.front().config;
-  std::string answer = "largest player count that keeps up (p99 under " + budget_text(c)
-                       + " and at most 1% of ticks missed): "
-                       + (s.largest > 0 ? std::to_string(s.largest) : std::string{"none"});
-  if (s.smallest_failing > 0)
-    answer += "; " + std::to_string(s.smallest_failing) + " did not";
-  if (s.memory_bound)
-    answer += "; the search reached the most players memory allows";
-  return {answer, "search: doubling, or halving, then bisection to within "
-                    + fixed(s.resolution * 100, 0)
-                    + "%; each probe stops once it has missed more than 1% of its ticks"};
+  std::vector<std::string> out{search_answer(s)};
+  out.push_back("search: doubling, or halving, then bisection to within "
+                + fixed(s.resolution * 100, 0)
+                + "%; each probe stops once it has missed more than 1% of its ticks; "
+                + search_rule_text(s.rule));
+  return out;
 }
 
 std::vector<std::string> notes(const scenario_results& r, const display_unit& t) {

@@ -110,6 +110,24 @@ struct server_shared {
   std::optional<game::cookie_jar> cookies;
   std::atomic<std::uint64_t> udp_dropped{0};
   std::atomic<std::uint64_t> challenges_sent{0};
+  /// UDP: the packets the broker opened itself, each client's first ones
+  /// until one decrypts and opens its session (the pool counts the rest).
+  struct {
+    std::atomic<std::uint64_t> delivered{0}, decrypted{0}, malformed{0}, auth_failures{0},
+      duplicates{0}, too_old{0};
+  } unconfirmed;
+
+  /// The pool's counters with the broker's own packets added.
+  actors::pool_metrics metrics() const {
+    auto m = pool->metrics();
+    m.delivered += unconfirmed.delivered;
+    m.decrypted += unconfirmed.decrypted;
+    m.malformed += unconfirmed.malformed;
+    m.auth_failures += unconfirmed.auth_failures;
+    m.duplicates += unconfirmed.duplicates;
+    m.too_old += unconfirmed.too_old;
+    return m;
+  }
   /// Hellos dropped because --max-handshakes were in progress.
   std::atomic<std::uint64_t> hellos_dropped{0};
   /// About 35 ms of work for two workers (some 7,500 respond()/s each).
@@ -188,6 +206,9 @@ struct connection {
   /// When the first byte of the frame it has not finished arrived.
   std::optional<clock_type::time_point> frame_started;
   std::optional<std::uint32_t> session;
+  /// UDP: its handshake's receiving half while it has proved nothing; its
+  /// first packet that decrypts opens the session with it.
+  game::pending_receiver receiver;
   /// Its hello's handshake, while a worker has it.
   std::optional<std::uint64_t> ticket;
   /// Its last hello was dropped (--max-handshakes): a retry is coming.
@@ -206,6 +227,14 @@ class server_state {
  public:
   server_state(caf::io::broker* self, std::shared_ptr<server_shared> shared)
     : self_(self), shared_(std::move(shared)) {}
+
+  /// This state goes with the broker's behaviour, at the broker's cleanup:
+  /// nothing is sent after this, and the UDP servant can go (udp_peer.hpp:
+  /// it held itself; valgrind found it lost at exit, 66 KiB, until this).
+  ~server_state() {
+    if (servant_)
+      game::release_writer(*servant_);
+  }
 
   caf::result<std::uint16_t> open(std::uint16_t port, const std::string& bind) {
     std::uint16_t bound = 0;
@@ -293,7 +322,10 @@ class server_state {
       if (c.frame_started && now - *c.frame_started > t.frame)
         late.emplace_back(
           hdl, "an unfinished frame for more than " + seconds(t.frame) + " (--frame-timeout)");
-      else if (!c.session && !c.ticket && now - c.last_frame > t.frame)
+      else if (c.receiver && now - c.welcomed_at > t.frame)
+        late.emplace_back(hdl, "no packet that decrypts within " + seconds(t.frame)
+                                 + " of its welcome (--frame-timeout)");
+      else if (!c.session && !c.receiver && !c.ticket && now - c.last_frame > t.frame)
         late.emplace_back(hdl, "no hello within " + seconds(t.frame) + " (--frame-timeout)");
       else if (c.session && t.idle.count() > 0 && now - c.last_frame > t.idle)
         late.emplace_back(hdl, "no frame for more than " + seconds(t.idle) + " (--idle-timeout)");
@@ -365,16 +397,7 @@ class server_state {
       report(c);
       return forget(i);
     }
-    if (!reason) {
-      ++c.accepted;
-      c.confirmed = true;
-      c.last_frame = clock_type::now();
-    } else if (*reason == game::rejection_reason::malformed)
-      ++c.malformed;
-    else if (*reason == game::rejection_reason::forged)
-      ++c.forged;
-    else
-      ++c.replayed;
+    count(c, reason);
     if (!send(hdl, c, game::encode_verdict(reason, id)))
       drop_slow_reader(hdl, refused_at_total_);
   }
@@ -390,16 +413,24 @@ class server_state {
     }
     auto hdl = t->second;
     tickets_.erase(t);
-    auto& c = conns_.at(hdl);
-    c.ticket.reset();
+    auto& c = welcome(hdl, reply);
     c.session = id;
-    // Its idle time counts from the welcome: the handshake's wait is the server's.
-    c.last_frame = clock_type::now();
-    c.welcomed_at = c.last_frame;
     by_session_[id] = hdl;
-    c.welcome = game::encode_frame(game::frame_type::welcome, reply);
-    if (!send(hdl, c, c.welcome))
-      drop_slow_reader(hdl, refused_at_total_);
+    send_welcome(hdl, c);
+  }
+
+  /// A worker answered the hello of `ticket` without opening a session
+  /// (UDP): welcome its client, whose first packet that decrypts opens it.
+  void on_pending(std::uint64_t ticket, game::pending_receiver receiver, const game::bytes& reply) {
+    --handshakes_in_flight_;
+    auto t = tickets_.find(ticket);
+    if (t == tickets_.end())
+      return;
+    auto hdl = t->second;
+    tickets_.erase(t);
+    auto& c = welcome(hdl, reply);
+    c.receiver = std::move(receiver);
+    send_welcome(hdl, c);
   }
 
   /// A worker refused the hello of `ticket` (or could not open a session).
@@ -417,6 +448,83 @@ class server_state {
  private:
   using conn_map = std::unordered_map<peer_handle, connection>;
 
+  /// The client whose handshake ended, its welcome made from `reply`.
+  connection& welcome(peer_handle hdl, const game::bytes& reply) {
+    auto& c = conns_.at(hdl);
+    c.ticket.reset();
+    // Its idle time counts from the welcome: the handshake's wait is the server's.
+    c.last_frame = clock_type::now();
+    c.welcomed_at = c.last_frame;
+    c.welcome = game::encode_frame(game::frame_type::welcome, reply);
+    return c;
+  }
+
+  void send_welcome(peer_handle hdl, connection& c) {
+    if (!send(hdl, c, c.welcome))
+      drop_slow_reader(hdl, refused_at_total_);
+  }
+
+  /// A packet from a welcomed client that has proved nothing yet: opened
+  /// here; the first that decrypts opens its session (the pool takes the
+  /// receiver, and its replay window with it) and confirms the client.
+  void confirm(peer_handle hdl, connection& c, game::bytes_view packet) {
+    auto& n = shared_->unconfirmed;
+    ++n.delivered;
+    const auto id = game::id_of_packet(packet);
+    auto opened = c.receiver->open(packet);
+    if (opened.verdict != actors::packet_verdict::ok) {
+      auto reason = rejection_of(opened.verdict);
+      count(c, reason);
+      ++(reason == game::rejection_reason::malformed ? n.malformed
+         : reason == game::rejection_reason::forged  ? n.auth_failures
+         : reason == game::rejection_reason::duplicate ? n.duplicates
+                                                       : n.too_old);
+      send(hdl, c, game::encode_verdict(reason, id));
+      return;
+    }
+    ++n.decrypted;
+    auto session = shared_->pool->open_secure(std::move(*c.receiver));
+    c.receiver.reset();
+    if (!session)
+      return drop(hdl, "no session: " + session.err().detail);
+    c.session = *session;
+    by_session_[*session] = hdl;
+    if (opened.plaintext.empty()) {
+      report(c);
+      return forget(conns_.find(hdl));
+    }
+    count(c, std::nullopt);
+    send(hdl, c, game::encode_verdict(std::nullopt, id));
+  }
+
+  static game::rejection_reason rejection_of(actors::packet_verdict v) {
+    switch (v) {
+      case actors::packet_verdict::malformed:
+        return game::rejection_reason::malformed;
+      case actors::packet_verdict::duplicate:
+        return game::rejection_reason::duplicate;
+      case actors::packet_verdict::too_old:
+      case actors::packet_verdict::unknown_epoch:
+        return game::rejection_reason::too_old;
+      default:
+        return game::rejection_reason::forged;
+    }
+  }
+
+  /// Counts a verdict on one of `c`'s packets (accepted: none).
+  static void count(connection& c, std::optional<game::rejection_reason> reason) {
+    if (!reason) {
+      ++c.accepted;
+      c.confirmed = true;
+      c.last_frame = clock_type::now();
+    } else if (*reason == game::rejection_reason::malformed)
+      ++c.malformed;
+    else if (*reason == game::rejection_reason::forged)
+      ++c.forged;
+    else
+      ++c.replayed;
+  }
+
   /// One handshake worker per scheduler thread (main sets one per core),
   /// linked: they go with the broker.
   void start_workers() {
@@ -425,6 +533,9 @@ class server_state {
     ctx->identity = shared_->identity;
     ctx->aead = shared_->aead;
     ctx->pool = shared_->pool;
+    // Over UDP anyone who saw a hello can replay it from an address of its
+    // own: the session waits for a packet only the hello's sender can seal.
+    ctx->defer_sessions = shared_->transport == game::transport::udp;
     const auto n = std::max(1u, std::thread::hardware_concurrency());
     for (unsigned i = 0; i < n; ++i)
       workers_.push_back(self_->spawn<caf::linked>(
@@ -552,12 +663,12 @@ class server_state {
     switch (f.type) {
       case game::frame_type::hello:
         // Its welcome was lost: the same hello again gets it again.
-        if (c.session && f.payload.size == c.hello.size()
+        if ((c.session || c.receiver) && f.payload.size == c.hello.size()
             && std::equal(c.hello.begin(), c.hello.end(), f.payload.data)) {
           send(hdl, c, c.welcome);
           return true;
         }
-        if (c.session || c.ticket)
+        if (c.session || c.receiver || c.ticket)
           return false;
         // Its hello was dropped (--max-handshakes): this is the retry.
         if (f.payload.size <= game::cookie_size)
@@ -567,9 +678,12 @@ class server_state {
                         {f.payload.data + game::cookie_size, f.payload.size - game::cookie_size});
         return true;
       case game::frame_type::packet:
-        if (!c.session)
+        if (c.receiver)
+          confirm(hdl, c, f.payload);
+        else if (c.session)
+          deliver(c, f.payload);
+        else
           return false;
-        deliver(c, f.payload);
         return true;
       default:
         return false;
@@ -629,7 +743,7 @@ class server_state {
   }
 
   game::server_stats stats() const {
-    auto m = shared_->pool->metrics();
+    auto m = shared_->metrics();
     game::server_stats s;
     s.sessions_open = m.sessions;
     s.sessions_opened = m.opened;
@@ -844,6 +958,8 @@ caf::behavior game_server(caf::io::broker* self, std::shared_ptr<server_shared> 
     [](const caf::io::acceptor_closed_msg&) {},
     [st](game::welcomed_atom, std::uint64_t ticket, std::uint32_t session,
          const game::bytes& reply) { st->on_welcomed(ticket, session, reply); },
+    [st](game::pending_atom, std::uint64_t ticket, game::pending_receiver& rx,
+         const game::bytes& reply) { st->on_pending(ticket, std::move(rx), reply); },
     [st](game::refused_atom, std::uint64_t ticket, const std::string& why) {
       st->on_refused(ticket, why);
     },
@@ -1077,7 +1193,7 @@ int main(int argc, char** argv) {
     for (const auto& line : descriptors.changes())
       std::cout << "game_server: " << line << std::endl;
   });
-  auto m = shared->pool->metrics();
+  auto m = shared->metrics();
   std::cout << "game_server: stopping (" << (signalled ? "signal" : "--duration") << "); sessions "
             << m.opened << " opened, " << m.sessions << " open; packets " << m.delivered
             << " delivered, " << m.decrypted << " accepted, " << m.malformed << " malformed, "

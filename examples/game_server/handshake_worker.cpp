@@ -15,12 +15,9 @@ namespace {
 
 using namespace actorbench;
 
-/// The session for one hello, or why there is none.
-parsed<std::pair<std::uint32_t, crypto::bytes>> open_session(const handshake_context& ctx,
-                                                              crypto::bytes_view hello) {
-  auto pool = ctx.pool.lock();
-  if (!pool)
-    return std::string{"the server is stopping"};
+/// A session's receiving half for one hello and the reply, or why not.
+parsed<std::pair<actors::channel_receiver, crypto::bytes>> answer(const handshake_context& ctx,
+                                                                   crypto::bytes_view hello) {
   const auto now = static_cast<std::uint64_t>(std::time(nullptr));
   auto accepted = actors::respond(*ctx.ka, ctx.identity, hello, nullptr, now);
   if (!accepted)
@@ -32,10 +29,7 @@ parsed<std::pair<std::uint32_t, crypto::bytes>> open_session(const handshake_con
                                              actors::rekey_policy{}.grace);
   if (!rx)
     return "no channel: " + rx.err().detail;
-  auto id = pool->open_secure(std::move(*rx));
-  if (!id)
-    return "no session: " + id.err().detail;
-  return std::make_pair(*id, std::move(accepted->reply));
+  return std::make_pair(std::move(*rx), std::move(accepted->reply));
 }
 
 } // namespace
@@ -44,11 +38,22 @@ caf::behavior handshake_worker(caf::event_based_actor* self,
                                std::shared_ptr<const handshake_context> ctx, caf::actor broker) {
   return {
     [self, ctx, broker](handshake_atom, std::uint64_t ticket, const crypto::bytes& hello) {
-      auto s = open_session(*ctx, hello);
-      if (s)
-        self->send(broker, welcomed_atom::value, ticket, s->first, std::move(s->second));
-      else
-        self->send(broker, refused_atom::value, ticket, s.err());
+      auto pool = ctx->pool.lock();
+      if (!pool)
+        return self->send(broker, refused_atom::value, ticket,
+                          std::string{"the server is stopping"});
+      auto a = answer(*ctx, hello);
+      if (!a)
+        return self->send(broker, refused_atom::value, ticket, a.err());
+      auto& [rx, reply] = *a;
+      if (ctx->defer_sessions)
+        return self->send(broker, pending_atom::value, ticket,
+                          std::make_shared<actors::channel_receiver>(std::move(rx)),
+                          std::move(reply));
+      auto id = pool->open_secure(std::move(rx));
+      if (!id)
+        return self->send(broker, refused_atom::value, ticket, "no session: " + id.err().detail);
+      self->send(broker, welcomed_atom::value, ticket, *id, std::move(reply));
     },
   };
 }

@@ -23,6 +23,16 @@ struct expose_handler {
 };
 template struct expose_handler<&caf::io::network::datagram_servant_impl::handler_>;
 
+using writer_member = caf::io::network::datagram_handler::manager_ptr caf::io::network::datagram_handler::*;
+
+writer_member writer_of_handler();
+
+template <writer_member M>
+struct expose_writer {
+  friend writer_member writer_of_handler() { return M; }
+};
+template struct expose_writer<&caf::io::network::datagram_handler::writer_>;
+
 } // namespace
 
 namespace {
@@ -38,6 +48,11 @@ const caf::io::network::ip_endpoint* endpoint_of(caf::io::datagram_servant& serv
 }
 
 } // namespace
+
+void release_writer(caf::io::datagram_servant& servant) {
+  if (auto* impl = dynamic_cast<caf::io::network::datagram_servant_impl*>(&servant))
+    ((impl->*handler_of_servant()).*writer_of_handler()).reset();
+}
 
 bool send_to_peer(caf::io::datagram_servant& servant, int fd, caf::io::datagram_handle hdl,
                   const std::uint8_t* data, std::size_t size) {

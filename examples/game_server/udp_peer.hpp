@@ -37,4 +37,11 @@ std::optional<udp_peer> peer_of(caf::io::datagram_servant& servant, caf::io::dat
 bool send_to_peer(caf::io::datagram_servant& servant, int fd, caf::io::datagram_handle hdl,
                   const std::uint8_t* data, std::size_t size);
 
+/// Lets go of the servant that CAF 0.17's datagram handler holds as its
+/// writer: it takes it with each new remote address and drops it only when
+/// a write through CAF's queue ends, which send_to_peer never starts, so
+/// the servant held itself and outlived the process (LeakSanitizer). Call
+/// when the servant is done, on the multiplexer's thread.
+void release_writer(caf::io::datagram_servant& servant);
+
 } // namespace game

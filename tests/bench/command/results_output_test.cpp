@@ -39,6 +39,9 @@ TEST_CASE("choose_view: the first by default, generic, or one by name") {
   CHECK(*choose_view(views, "generic") == nullptr);
   CHECK(*choose_view(views, "plot-only") == &other);
   CHECK(*choose_view({}, "") == nullptr);
+  // Instruction counts go in the generic table unless a view is named.
+  CHECK(*choose_view(views, "", measure_mode::instructions) == nullptr);
+  CHECK(*choose_view(views, "plot-only", measure_mode::instructions) == &other);
   auto unknown = choose_view(views, "seed-002");
   REQUIRE_FALSE(unknown);
   CHECK(unknown.err().message

@@ -4,6 +4,7 @@
 
 #include "bench/harness/noise_monitor.hpp"
 #include "bench/harness/noise_report.hpp"
+#include "bench/harness/run_noise.hpp"
 
 #include <cmath>
 
@@ -194,4 +195,115 @@ TEST_CASE("noise monitor: --noise-probe off probes nothing") {
   REQUIRE(f.round(m, 0));
   CHECK(f.probed == 0);
   CHECK_FALSE(f.results.noise);
+}
+
+TEST_CASE("noise report: the footer says what the probe's time means") {
+  auto r = record_of({12, 11.8, 12.2, 12});
+  r.quiet_ms = 3.0;
+  auto s = summarize_noise(r);
+  CHECK(noise_footer(r, s)
+        == "host: the probe, a fixed piece of CPU and memory work that takes 3 ms on a quiet CPU, "
+           "took 12 ms at the median (2 CPUs): 4.0x its quiet time; spread ±0.8%, drift +0.0%, "
+           "worst round 1 (0.98x the median)");
+}
+
+namespace {
+
+run_result run_in_round(std::size_t round, double wall_s, run_noise n) {
+  run_result r;
+  r.round = round;
+  r.wall_s = wall_s;
+  r.noise = n;
+  return r;
+}
+
+} // namespace
+
+TEST_CASE("run noise: the runs' evidence in words, quiet and noisy") {
+  std::vector<run_result> runs;
+  for (std::size_t round = 0; round < 6; ++round)
+    runs.push_back(run_in_round(round, 0.5, run_noise{2, 0.0, 2, false}));
+  runs.push_back(run_result{}); // a run from before the evidence: left out
+  std::vector<const run_result*> all;
+  for (const auto& r : runs)
+    all.push_back(&r);
+  auto quiet = summarize_run_noise(all);
+  CHECK(quiet.runs == 6);
+  CHECK(quiet.noisy_runs == 0);
+  CHECK(run_noise_line(quiet)
+        == "runs: quiet: the hypervisor took 0.0% of the CPU time the runs could use, and their "
+           "threads were preempted 4.0 times a second (a run is flagged noisy above 10% or 100 a "
+           "second)");
+  runs[2].noise = run_noise{2, 0.12, 150, true};
+  runs[3].noise = run_noise{2, 0.12, 150, true};
+  runs[4].noise = run_noise{2, 0.0, 30, true};
+  auto noisy = summarize_run_noise(all);
+  CHECK(noisy.noisy_rounds == std::vector<std::size_t>{2, 3, 4});
+  CHECK(noisy.noisy_steal_share == doctest::Approx(0.08));
+  CHECK(noisy.noisy_switch_rate_hz == doctest::Approx(220));
+  CHECK(run_noise_line(noisy)
+        == "runs: noisy in rounds 3-5 (3 of 6 runs): the hypervisor took 8.0% of the CPU time in "
+           "those rounds and other work preempted the runs' threads 220 times a second (a run is "
+           "flagged noisy above 10% or 100 a second); their figures may be slower than this "
+           "host's quiet ones");
+  CHECK(run_noise_line(summarize_run_noise(std::vector<const run_result*>{})).empty());
+}
+
+TEST_CASE("run noise: steal is read per CPU from /proc/stat's text") {
+  const std::string stat = "cpu  100 0 50 900 0 0 0 40 0 0\n"
+                           "cpu0 50 0 25 450 0 0 0 15 0 0\n"
+                           "cpu1 50 0 25 450 0 0 0 25 0 0\n"
+                           "intr 12345\n";
+  CHECK(steal_ticks(stat, {0, 1}) == 40);
+  CHECK(steal_ticks(stat, {1}) == 25);
+  CHECK(std::isnan(steal_ticks(stat, {2})));
+  CHECK(std::isnan(steal_ticks("cpu0 1 2 3\n", {0})));
+  // And the process's own counters read now.
+  auto now = read_noise_counters();
+  CHECK_FALSE(now.cpus.empty());
+  CHECK(std::isfinite(now.steal_s));
+}
+
+TEST_CASE("run noise: a run is flagged by its steal share or its switch rate") {
+  noise_counters before{{0, 1}, 10.0, 100};
+  // 1 s on 2 CPUs: 0.3 s stolen is 15%, above 10% even less a tick per CPU.
+  auto stolen = noise_between(before, {{0, 1}, 10.3, 101}, 1.0);
+  CHECK(stolen.cpus == 2);
+  CHECK(stolen.steal_s == doctest::Approx(0.3));
+  CHECK(stolen.involuntary_switches == 1);
+  CHECK(stolen.noisy);
+  CHECK(steal_share(stolen, 1.0) == doctest::Approx(0.15));
+  // 0.03 s of a 0.1 s run on 2 CPUs is 15%, but less a tick per CPU only 5%.
+  CHECK_FALSE(noise_between(before, {{0, 1}, 10.03, 100}, 0.1).noisy);
+  auto preempted = noise_between(before, {{0, 1}, 10.0, 150}, 0.2);
+  CHECK(switch_rate_hz(preempted, 0.2) == doctest::Approx(250));
+  CHECK(preempted.noisy);
+  // Two switches in a millisecond say little.
+  CHECK_FALSE(noise_between(before, {{0, 1}, 10.0, 102}, 0.001).noisy);
+  CHECK_FALSE(noise_between(before, {{0, 1}, 10.0, 110}, 1.0).noisy);
+  // The CPUs changed between the readings: steal unknown, not judged.
+  auto moved = noise_between(before, {{0}, 20.0, 100}, 1.0);
+  CHECK(std::isnan(moved.steal_s));
+  CHECK_FALSE(moved.noisy);
+}
+
+TEST_CASE("noise monitor: --max-noise repeats a round with a run flagged noisy") {
+  fake_rounds f;
+  f.probes = {3, 3, 3, 3};
+  harness_settings settings;
+  settings.max_noise = 0.2;
+  noise_monitor m{settings, f.results, f.probe()};
+  REQUIRE(f.round(m, 0));
+  // Round 1's run says another process preempted it; its repeat is quiet.
+  f.add_run(1);
+  f.results.configurations[0].runs.back().noise = run_noise{2, 0.0, 500, true};
+  REQUIRE(m.after_round(1, true, [&f]() -> result<bool> {
+    ++f.reruns;
+    f.add_run(1);
+    return true;
+  }));
+  CHECK(f.reruns == 1);
+  REQUIRE(f.results.noise->discarded.size() == 1);
+  CHECK(f.results.noise->discarded[0].run.noise->noisy);
+  CHECK_FALSE(f.results.configurations[0].runs.back().noise);
 }

@@ -1,8 +1,11 @@
 #include <doctest/doctest.h>
 
+#include <algorithm>
+#include <random>
 #include <set>
 
 #include "bench/harness/runner.hpp"
+#include "bench/harness/search_answer.hpp"
 #include "harness/toy_scenario.hpp"
 
 using namespace actorbench::bench;
@@ -35,12 +38,59 @@ toy_scenario threshold_toy(std::size_t& probing_runs) {
   return s;
 }
 
+/// The host noise probe on cue: quiet (3 ms, its calibrated time) unless
+/// a run asked for the probe after it to be `slowdown` times slower.
+struct scripted_host {
+  static constexpr double quiet_ms = 3.0;
+  double slowdown = 1.0;
+
+  std::vector<double> probe(noise_record& r) {
+    r.quiet_ms = quiet_ms;
+    auto ms = quiet_ms * slowdown;
+    slowdown = 1.0;
+    return std::vector<double>(std::max<std::size_t>(r.cpus.size(), 1), ms);
+  }
+};
+
 result<scenario_results> search(const scenario& s, const by_name<std::string>& texts,
-                                const harness_settings& settings = {}) {
+                                const harness_settings& settings, scripted_host& host) {
   auto plan = make_plan(s, texts);
   REQUIRE(plan);
   std::atomic<bool> never{false};
-  return run_plan(s, *plan, settings, never);
+  runner_callbacks callbacks;
+  callbacks.noise_probe = [&host](noise_record& r) { return host.probe(r); };
+  return run_plan(s, *plan, settings, never, callbacks);
+}
+
+// A quiet host, so that these tests do not depend on the machine's noise.
+result<scenario_results> search(const scenario& s, const by_name<std::string>& texts,
+                                const harness_settings& settings = {}) {
+  scripted_host quiet;
+  return search(s, texts, settings, quiet);
+}
+
+/// Keeps up below 37 players on a quiet host; `noisy(players)` says
+/// whether a run is disturbed: it then fails, and the host probe after it
+/// runs 3.9x slower than on a quiet CPU.
+toy_scenario disturbed_toy(scripted_host& host, std::function<bool(std::int64_t)> noisy) {
+  toy_scenario s{zone_like(), [&host, noisy](run_context& ctx) -> result<run_record> {
+                   auto players = ctx.config().integer("players");
+                   bool disturbed = noisy(players);
+                   if (disturbed)
+                     host.slowdown = 3.9;
+                   run_record r;
+                   r.checks["missed"] = disturbed || players >= 37 ? 1 : 0;
+                   return r;
+                 }};
+  s.keeps_up_fn = [](const configuration&, const run_record& r) {
+    return r.checks.at("missed") == 0;
+  };
+  return s;
+}
+
+std::size_t probes_of(const search_result& s, std::int64_t value) {
+  return static_cast<std::size_t>(std::count_if(
+    s.probes.begin(), s.probes.end(), [value](const search_probe& p) { return p.value == value; }));
 }
 
 } // namespace
@@ -129,4 +179,101 @@ TEST_CASE("search: a scan of several configurations is refused") {
   CHECK(results.err().code == errc::bad_input);
   CHECK(results.err().message
         == "invalid --find-max: a search takes one configuration, but the options combine to 2");
+}
+
+TEST_CASE("search: a known capacity lies inside the interval, each value decided by the rule") {
+  std::size_t probing_runs = 0;
+  auto s = threshold_toy(probing_runs);
+  auto results = search(s, {{"find-max", "on"}});
+  REQUIRE(results);
+  const auto& found = *results->search;
+  CHECK(found.undecided == 0);
+  CHECK(found.largest < 37);
+  CHECK(found.smallest_failing >= 37);
+  // Outcomes that agree: the lead of 2 after 2 probes of each value.
+  for (const auto& p : found.probes)
+    CHECK(probes_of(found, p.value) == found.rule.lead);
+  CHECK(found.unit == "players");
+  auto mid = found.largest + (found.smallest_failing - found.largest) / 2;
+  CHECK(search_answer(found)
+        == "capacity " + std::to_string(mid) + " players [" + std::to_string(found.largest) + ", "
+             + std::to_string(found.smallest_failing) + "]");
+  // The host was probed before the search and after each probe.
+  REQUIRE(results->noise);
+  CHECK(results->noise->samples.size() == found.probes.size() + 1);
+}
+
+TEST_CASE("search: a boundary hidden by a disturbed host is unresolved, not a wrong number") {
+  scripted_host host;
+  // From 30 players up, every run is disturbed (a hog on the CPU) and fails.
+  auto s = disturbed_toy(host, [](std::int64_t players) { return players >= 30; });
+  auto results = search(s, {{"find-max", "on"}}, {}, host);
+  REQUIRE(results);
+  const auto& found = *results->search;
+  CHECK(found.undecided >= 30);
+  CHECK(probes_of(found, found.undecided) == found.rule.max_probes);
+  CHECK(found.largest > 0);
+  CHECK(found.largest < 30);
+  CHECK(found.smallest_failing == 0); // no failure counted
+  for (const auto& p : found.probes) {
+    CHECK(p.disturbed == (p.value >= 30));
+    CHECK(p.slowdown == doctest::Approx(p.value >= 30 ? 3.9 : 1.0));
+  }
+  CHECK(search_answer(found)
+        == "capacity unresolved: at least " + std::to_string(found.largest) + " players; "
+             + std::to_string(found.undecided)
+             + " stayed undecided after 6 probes, 6 of them disturbed (the host probe ran up "
+               "to 3.9x slower than on a quiet CPU)");
+}
+
+TEST_CASE("search: probes that disagree leave a value undecided after the most probes") {
+  std::size_t run = 0;
+  // From 30 to 36 players, runs alternate between keeping up and not, on a quiet host.
+  toy_scenario s{zone_like(), [&run](run_context& ctx) -> result<run_record> {
+                   auto players = ctx.config().integer("players");
+                   run_record r;
+                   r.checks["missed"] = players >= 37 || (players >= 30 && run++ % 2 == 1) ? 1 : 0;
+                   return r;
+                 }};
+  s.keeps_up_fn = [](const configuration&, const run_record& r) {
+    return r.checks.at("missed") == 0;
+  };
+  auto results = search(s, {{"find-max", "on"}});
+  REQUIRE(results);
+  const auto& found = *results->search;
+  CHECK(found.undecided == 32); // 4, 8, 16, then 32
+  CHECK(probes_of(found, 32) == 6);
+  CHECK(found.largest == 16);
+  CHECK(search_answer(found)
+        == "capacity unresolved: at least 16 players; 32 stayed undecided after 6 probes that "
+           "disagreed");
+}
+
+TEST_CASE("search: random disturbances never move the interval off the known capacity") {
+  std::size_t resolved = 0, disturbed = 0;
+  for (std::uint32_t trial = 1; trial <= 30; ++trial) {
+    CAPTURE(trial);
+    scripted_host host;
+    std::mt19937 rng{trial};
+    // Three runs in ten are disturbed, at any player count, and fail.
+    auto s = disturbed_toy(host, [&rng](std::int64_t) {
+      return std::uniform_real_distribution<double>{0, 1}(rng) < 0.3;
+    });
+    auto results = search(s, {{"find-max", "on"}, {"players", "10"}}, {}, host);
+    REQUIRE(results);
+    const auto& found = *results->search;
+    CHECK(found.largest < 37);
+    CHECK((found.smallest_failing == 0 || found.smallest_failing >= 37));
+    if (found.undecided == 0) {
+      ++resolved;
+      CHECK(found.smallest_failing >= 37);
+      CHECK(static_cast<double>(found.smallest_failing - found.largest) / found.largest <= 0.05);
+    }
+    for (const auto& p : found.probes)
+      disturbed += p.disturbed ? 1 : 0;
+  }
+  // The noise was there, and the rule saw through it more often than not
+  // (a disturbed run also taints the next, whose host probe before it was slow).
+  CHECK(disturbed > 30);
+  CHECK(resolved > 15);
 }

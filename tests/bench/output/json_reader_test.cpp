@@ -53,15 +53,27 @@ TEST_CASE("json_reader: the noise monitor's record comes back, and older files h
   CHECK(to_json(*read) == first);
   REQUIRE(read->noise);
   CHECK(read->noise->samples.size() == 4);
+  CHECK(read->noise->quiet_ms == 2.9);
   CHECK_FALSE(read->noise->samples[0].after_round);
   CHECK(read->noise->samples[2].discarded);
   REQUIRE(read->noise->discarded.size() == 1);
   CHECK(read->noise->discarded[0].configuration == 1);
+  CHECK(read->noise->quiet_ms == 2.9);
+  const auto& run = read->configurations.at(1).runs.at(0);
+  REQUIRE(run.noise);
+  CHECK(run.noise->cpus == 2);
+  CHECK(run.noise->steal_s == 0.25);
+  CHECK(run.noise->involuntary_switches == 40);
+  CHECK(run.noise->noisy);
   auto doc = json::parse(first);
   doc.erase("noise");
+  for (auto& c : doc["configurations"])
+    for (auto& r : c["runs"])
+      r.erase("noise");
   auto old = read_results(doc.dump(), "older.json");
   REQUIRE(old);
   CHECK_FALSE(old->noise);
+  CHECK_FALSE(old->configurations.at(1).runs.at(0).noise);
   doc = json::parse(first);
   doc["noise"]["discarded_runs"][0]["configuration"] = 7;
   CHECK(refusal(doc.dump()).find("noise.discarded_runs[0].configuration") != std::string::npos);
@@ -85,6 +97,15 @@ TEST_CASE("json_reader: values come back typed and kebab-case, NaN as NaN") {
   CHECK(r->scenario.search->param == "procs");
   CHECK(r->scenario.find_metric("latency_s")->per_run == reduction::p99);
   CHECK(r->search->smallest_failing == 20);
+  CHECK(r->search->undecided == 15);
+  CHECK(r->search->rule.lead == 3);
+  CHECK(r->search->rule.max_probes == 5);
+  CHECK(r->search->rule.disturbed_slowdown == 2.0);
+  CHECK(r->search->unit == "actors");
+  CHECK(r->search->criterion == "with replies under 1 ms");
+  CHECK(r->search->probes[1].disturbed);
+  CHECK(r->search->probes[1].slowdown == 2.5);
+  CHECK_FALSE(r->search->probes[0].disturbed);
   CHECK(r->stopped == "signal 2");
 }
 

@@ -1,5 +1,6 @@
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <sstream>
 #include <string>
 
@@ -137,4 +138,106 @@ TEST_CASE("merged results label columns by file and configuration") {
   CHECK(text.find("relative to a.json: 1000 procs") != std::string::npos);
   CHECK(text.find("b.json: 1000 procs: 1.10x slower") != std::string::npos);
   CHECK(text.find("a.json") < text.find("b.json"));
+}
+
+namespace {
+
+/// two_scans with each run in its own round and noise evidence on every
+/// run: quiet, except the rounds (from 0) in `noisy`.
+scenario_results with_evidence(scenario_results r, const std::vector<std::size_t>& noisy = {}) {
+  for (auto& c : r.configurations)
+    for (auto& run : c.runs) {
+      run.round = run.index;
+      run.wall_s = 0.1;
+      bool flagged = std::find(noisy.begin(), noisy.end(), run.round) != noisy.end();
+      run.noise = run_noise{2, flagged ? 0.03 : 0.0, flagged ? 50u : 1u, flagged};
+    }
+  return r;
+}
+
+} // namespace
+
+TEST_CASE("a noisy side makes a change inconclusive, named by file and rounds") {
+  auto d = diff_results(with_evidence(two_scans(1), {2, 3, 4, 5}), with_evidence(two_scans(1.5)),
+                        fail_above(10));
+  REQUIRE(d);
+  const auto& m = d->matched.at(0);
+  CHECK(m.old_noisy_rounds == std::vector<std::size_t>{2, 3, 4, 5});
+  CHECK(m.new_noisy_rounds.empty());
+  CHECK(m.metrics.at(0).verdict == change_verdict::inconclusive);
+  CHECK_FALSE(m.metrics.at(0).regressed);
+  CHECK_FALSE(d->regressed());
+  CHECK(d->inconclusive());
+  auto text = diff_text(*d);
+  CHECK(text.find("(inconclusive: old.json was noisy in rounds 3-6)") != std::string::npos);
+  CHECK(text.find("inconclusive: 2 of 2 configurations, a side noisy; they fail only with --strict")
+        != std::string::npos);
+  // Each file's evidence, in words.
+  CHECK(text.find("old.json: runs: noisy in rounds 3-6 (8 of 20 runs): the hypervisor took 15% of "
+                  "the CPU time in those rounds and other work preempted the runs' threads 500 "
+                  "times a second")
+        != std::string::npos);
+  CHECK(text.find("new.json: runs: quiet: the hypervisor took 0.0% of the CPU time the runs could "
+                  "use, and their threads were preempted 10 times a second")
+        != std::string::npos);
+  auto json = diff_text(*d, results_format::json);
+  CHECK(json.find("\"verdict\": \"inconclusive\"") != std::string::npos);
+  CHECK(json.find("\"inconclusive\": true") != std::string::npos);
+
+  // Both sides noisy: both named.
+  auto both = diff_results(with_evidence(two_scans(1), {0}), with_evidence(two_scans(1), {6, 7}),
+                           fail_above(10));
+  REQUIRE(both);
+  CHECK(diff_text(*both).find("(inconclusive: old.json was noisy in round 1 and new.json in rounds "
+                              "7-8)")
+        != std::string::npos);
+}
+
+TEST_CASE("a quiet 20% slowdown regresses, and files without evidence count as quiet") {
+  auto d = diff_results(with_evidence(two_scans(1)), with_evidence(two_scans(1.2)), fail_above(10));
+  REQUIRE(d);
+  CHECK(d->regressed());
+  CHECK_FALSE(d->inconclusive());
+  CHECK(d->matched.at(0).metrics.at(0).verdict == change_verdict::worse);
+  auto older = diff_results(two_scans(1), two_scans(1.2), fail_above(10));
+  REQUIRE(older);
+  CHECK(older->regressed());
+  CHECK(diff_text(*older).find("old.json: no noise evidence (its runs did not record it)")
+        != std::string::npos);
+}
+
+TEST_CASE("a change whose interval reaches into the noise threshold is no change") {
+  // 3% slower, the interval about [1.02, 1.04]: inside 5%, beyond 1%.
+  auto d = diff_results(with_evidence(two_scans(1)), with_evidence(two_scans(1.03)), fail_above(2));
+  REQUIRE(d);
+  const auto& c = d->matched.at(0).metrics.at(0);
+  CHECK(c.change.low > 1);
+  CHECK(c.verdict == change_verdict::within_noise);
+  CHECK_FALSE(d->regressed());
+  CHECK(diff_text(*d).find("(within the 5% noise threshold)") != std::string::npos);
+  auto o = fail_above(2);
+  o.noise_threshold_pct = 1;
+  auto tight = diff_results(with_evidence(two_scans(1)), with_evidence(two_scans(1.03)), o);
+  REQUIRE(tight);
+  CHECK(tight->matched.at(0).metrics.at(0).verdict == change_verdict::worse);
+  CHECK(tight->regressed());
+  // Faster beyond the threshold is an improvement, never a regression.
+  auto faster = diff_results(with_evidence(two_scans(1)), with_evidence(two_scans(0.8)), o);
+  REQUIRE(faster);
+  CHECK(faster->matched.at(0).metrics.at(0).verdict == change_verdict::better);
+  CHECK(diff_text(*faster).find("(improvement beyond the 1% noise threshold)") != std::string::npos);
+}
+
+TEST_CASE("two single configurations that differ in their parameters are compared") {
+  auto old = sample_results({sample_runs(sample_config(10000, false), times_near(0.3, 10))});
+  auto nu = sample_results({sample_runs(sample_config(20000, false), times_near(0.6, 10))});
+  auto d = diff_results(old, nu, fail_above(10));
+  REQUIRE(d);
+  REQUIRE(d->matched.size() == 1);
+  CHECK(d->only_old.empty());
+  CHECK(d->params_differ == "procs 10000 → 20000");
+  CHECK(d->matched[0].label == "procs 10000 → 20000");
+  CHECK(d->regressed());
+  CHECK(diff_text(*d).find("compared although their parameters differ: procs 10000 → 20000")
+        != std::string::npos);
 }

@@ -99,7 +99,11 @@ scenario_results sample_results() {
   r.configurations[1].partial = true;
   r.configurations[1].runs[1].start_rss_bytes.reset();
   r.stopped = "signal 2";
-  r.search = search_result{"procs", 10, 20, 0.05, false, {{10, true, 0}, {20, false, 1}}};
+  r.search = search_result{"procs", 10, 20, 0.05, false, {{10, true, 0}, {20, false, 1, 2.5, true}}};
+  r.search->rule = {3, 5, 2.0};
+  r.search->undecided = 15;
+  r.search->unit = "actors";
+  r.search->criterion = "with replies under 1 ms";
   return r;
 }
 
@@ -110,7 +114,9 @@ scenario_results noisy_sample_results() {
   n.cpus = {0, 1};
   n.work_units = 40;
   n.buffer_bytes = 2u << 20;
+  n.quiet_ms = 2.9;
   n.max_noise = 0.1;
+  n.quiet_ms = 2.9;
   n.samples = {{std::nullopt, {3.0, 3.1}, false},
                {0, {3.0, 2.9}, false},
                {1, {5.5, 3.0}, true},
@@ -118,6 +124,11 @@ scenario_results noisy_sample_results() {
   n.discarded.push_back({1, sample_run(1, 2.0)});
   n.discarded.back().run.round = 1;
   r.noise = std::move(n);
+  // Runs' own evidence: the second configuration's first run noisy.
+  for (auto& c : r.configurations)
+    for (auto& run : c.runs)
+      run.noise = run_noise{2, 0.001, 3, false};
+  r.configurations.at(1).runs.at(0).noise = run_noise{2, 0.25, 40, true};
   return r;
 }
 

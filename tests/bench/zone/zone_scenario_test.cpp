@@ -68,6 +68,11 @@ TEST_CASE("the zone declares today's options, defaults and search") {
   CHECK(d.search->param == "players");
   CHECK(d.search->flag == "find-max");
   CHECK(d.search->resolution == doctest::Approx(0.05));
+  // --help states the decision rule.
+  CHECK(d.param("find-max")->help.find("outnumber those that failed by 2")
+        != std::string::npos);
+  CHECK(d.param("find-max")->help.find("more than 1.5x slower than on a quiet CPU")
+        != std::string::npos);
   CHECK(s->views().size() == 1);
   registry reg;
   CHECK(reg.add(make_zone_scenario()));
@@ -175,6 +180,9 @@ TEST_CASE("a zone run keeps up only with p99 under the budget, few missed and no
   r.samples["latency_s"].push_back(0.001);
   r.partial = true;
   CHECK_FALSE((*session)->keeps_up(plan[0], r));
+  plan[0].values["tick-hz"] = std::int64_t{20};
+  CHECK((*session)->keeps_up_criterion(plan[0])
+        == "at 20 Hz with p99 under 50.0 ms and at most 1% of ticks missed");
 }
 
 namespace {
