@@ -133,9 +133,6 @@ struct noise_record {
   double margin = 0.25;
   std::optional<double> max_noise;
   std::size_t max_repeats = 3;
-  /// Milliseconds of the probe's work on a quiet CPU: its CPU time at
-  /// calibration (0: unknown, in older files).
-  double quiet_ms = 0;
   std::vector<noise_sample> samples;
   std::vector<discarded_run> discarded;
 };
