@@ -70,9 +70,6 @@ noise_probe noise_probe::calibrated(double target_ms) {
     p.quiet_ms_ = fastest * units / static_cast<double>(p.units_);
     p.units_ = static_cast<std::size_t>(units);
   }
-  p.quiet_ms_ = thread_cpu_ms(p, p.units_);
-  for (int i = 0; i < 2; ++i)
-    p.quiet_ms_ = std::min(p.quiet_ms_, thread_cpu_ms(p, p.units_));
   return p;
 }
 

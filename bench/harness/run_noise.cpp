@@ -15,7 +15,7 @@ namespace actorbench::bench {
 
 namespace {
 
-constexpr double nan = std::numeric_limits<double>::quiet_NaN();
+constexpr double unknown = std::numeric_limits<double>::quiet_NaN();
 
 double seconds_per_tick() {
   static const double tick = 1.0 / static_cast<double>(sysconf(_SC_CLK_TCK));
@@ -54,7 +54,7 @@ double steal_ticks(const std::string& proc_stat, const std::vector<int>& cpus) {
   for (int cpu : cpus) {
     auto i = steal.find(cpu);
     if (i == steal.end())
-      return nan;
+      return unknown;
     total += i->second;
   }
   return total;
@@ -74,7 +74,7 @@ run_noise noise_between(const noise_counters& before, const noise_counters& afte
                         double wall_s) {
   run_noise out;
   out.cpus = after.cpus.size();
-  out.steal_s = before.cpus == after.cpus ? std::max(0.0, after.steal_s - before.steal_s) : nan;
+  out.steal_s = before.cpus == after.cpus ? std::max(0.0, after.steal_s - before.steal_s) : unknown;
   out.involuntary_switches = after.involuntary_switches >= before.involuntary_switches
                                ? after.involuntary_switches - before.involuntary_switches
                                : 0;
@@ -90,7 +90,7 @@ run_noise noise_between(const noise_counters& before, const noise_counters& afte
 
 double steal_share(const run_noise& n, double wall_s) {
   if (!std::isfinite(n.steal_s) || n.cpus == 0 || !(wall_s > 0))
-    return nan;
+    return unknown;
   return n.steal_s / (wall_s * static_cast<double>(n.cpus));
 }
 

@@ -300,8 +300,6 @@ noise_record read_noise(const json_node& n, std::size_t configurations) {
   r.margin = n.at("margin").real();
   r.max_noise = optional_of<double>(n, "max_noise", [](const json_node& v) { return v.real(); });
   r.max_repeats = n.at("max_repeats").count();
-  if (n.has("quiet_ms"))
-    r.quiet_ms = n.at("quiet_ms").real();
   for (const auto& p : n.at("probes").items()) {
     noise_sample s;
     s.after_round =

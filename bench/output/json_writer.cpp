@@ -313,7 +313,6 @@ ordered noise_object(const noise_record& n) {
           {"margin", number(n.margin)},
           {"max_noise", n.max_noise ? number(*n.max_noise) : ordered()},
           {"max_repeats", n.max_repeats},
-          {"quiet_ms", number(n.quiet_ms)},
           {"probe_ms", probe_times},
           {"probes", probes},
           {"median_ms", number(s.median_ms)},

@@ -1,5 +1,6 @@
 #include "bench/output/ratio_text.hpp"
 
+#include <cmath>
 #include <utility>
 
 #include "bench/output/text_table.hpp"
@@ -21,12 +22,12 @@ std::pair<const char*, const char*> words_for(const std::string& unit) {
   return {"higher", "lower"};
 }
 
-/// Enough decimals for three significant digits of a factor >= 1.
-std::string factor(double f) {
-  return fixed(f, f >= 100 ? 0 : f >= 10 ? 1 : 2);
-}
-
 } // namespace
+
+std::string factor(double f) {
+  auto a = std::fabs(f);
+  return fixed(f, a >= 100 ? 0 : a >= 10 ? 1 : 2);
+}
 
 bool is_worse(const ratio_interval& r, const metric_decl& m) {
   return m.direction == better::lower ? r.ratio > 1 : r.ratio < 1;

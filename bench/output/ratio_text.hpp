@@ -20,4 +20,7 @@ std::string describe_ratio(const ratio_interval& r, const metric_decl& m);
 /// The p-value with three decimals: "p = 0.042", "p < 0.001".
 std::string describe_p(double p);
 
+/// A factor to three significant digits: "1.17", "12.3", "153".
+std::string factor(double f);
+
 } // namespace actorbench::bench

@@ -15,12 +15,6 @@ namespace actorbench::bench {
 
 namespace {
 
-// Three significant digits of a factor, as the ratios elsewhere.
-std::string factor(double f) {
-  auto a = std::fabs(f);
-  return fixed(f, a >= 100 ? 0 : a >= 10 ? 1 : 2);
-}
-
 std::string percent(double ratio) {
   auto pct = (ratio - 1) * 100;
   return fixed(pct, std::fabs(pct) >= 10 || pct == 0 ? 0 : 1) + "%";
