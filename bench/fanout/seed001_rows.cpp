@@ -77,15 +77,16 @@ void add_statistics(std::vector<seed001_row>& out, const scenario_results& r,
                {"minimum ({})", pick(&summary::min, false)},
                {"median ({})", pick(&summary::median, false)}},
               "s", forced);
-  // With fewer than two runs the spread rows are n/a; they keep the averages' unit.
-  auto spread_unit = [&](const std::vector<double>& v) {
-    auto none = std::all_of(v.begin(), v.end(), [](double x) { return std::isnan(x); });
-    return none && forced.empty() ? choose_unit(pick(&summary::mean, false), "s").name : forced;
-  };
-  auto stddev = pick(&summary::stddev, true);
-  auto ci = pick(&summary::ci999, true);
-  add_in_unit(out, {{"std dev ({})", stddev}}, "s", spread_unit(stddev));
-  add_in_unit(out, {{"99.9% CI of the mean ({}, ±)", ci}}, "s", spread_unit(ci));
+  // The spread rows in the averages' unit: one unit per block, so a spread
+  // reads against the figures above it (n/a with fewer than two runs).
+  std::vector<double> located;
+  for (auto field : {&summary::mean, &summary::max, &summary::min, &summary::median})
+    for (auto v : pick(field, false))
+      located.push_back(v);
+  auto block_unit = choose_unit(located, "s", forced).name;
+  add_in_unit(out, {{"std dev ({})", pick(&summary::stddev, true)}}, "s", block_unit);
+  add_in_unit(out, {{"99.9% CI of the mean ({}, ±)", pick(&summary::ci999, true)}}, "s",
+              block_unit);
   seed001_row cv{"coefficient of variation (%)", {}};
   for (auto v : pick(&summary::cv, true))
     cv.cells.push_back(std::isnan(v) ? "n/a" : fixed(100 * v, 1));

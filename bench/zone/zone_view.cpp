@@ -357,16 +357,9 @@ std::string keeps_up_text(const configuration_result& c) {
 std::string zone_verdict(const scenario_results& r) {
   if (r.configurations.empty())
     return "no configurations measured";
-  if (r.search) {
-    const auto& s = *r.search;
-    const auto& c = r.configurations.front().config;
-    auto text = "capacity: " + (s.largest > 0 ? grouped(static_cast<double>(s.largest)) : "no")
-                + " players at " + value_text(c, "tick-hz") + " Hz with p99 < " + budget_text(c)
-                + " and at most 1% of ticks missed";
-    if (s.smallest_failing > 0)
-      text += "; " + grouped(static_cast<double>(s.smallest_failing)) + " did not";
-    return text;
-  }
+  // A search's answer is its interval, or "unresolved" (search_answer).
+  if (r.search)
+    return search_answer(*r.search);
   if (r.configurations.size() == 1)
     return keeps_up_text(r.configurations.front());
   auto labels = label_columns(r.scenario, r.configurations).labels;

@@ -14,7 +14,8 @@ const view& zone_table_view();
 
 /// The zone's answer in one line: "keeps up: no — p99 90.9 ms > 50 ms
 /// budget, 68 of 200 ticks missed" (each configuration labelled when
-/// several), or a search's "capacity: 12,500 players at 20 Hz ...".
+/// several), or a search's answer (search_answer: "capacity 12,450 players
+/// [11,800, 13,100] at 20 Hz ..." or "capacity unresolved: ...").
 std::string zone_verdict(const scenario_results& r);
 
 } // namespace actorbench::bench
