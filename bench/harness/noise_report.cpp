@@ -202,7 +202,8 @@ std::string run_noise_line(const run_noise_summary& s) {
     return {};
   auto rate = [](double hz) {
     char text[32];
-    std::snprintf(text, sizeof text, hz < 10 ? "%.1f" : "%.0f", hz);
+    // 9.95 and up round to "10": one decimal below ten only.
+    std::snprintf(text, sizeof text, hz < 9.95 ? "%.1f" : "%.0f", hz);
     return std::string{text};
   };
   auto steal = [](double share) {
