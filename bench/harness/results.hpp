@@ -2,6 +2,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 #include <optional>
 #include <string>
 #include <vector>
@@ -71,6 +72,10 @@ struct run_noise {
   std::uint64_t involuntary_switches = 0;
   /// Its steal share or switch rate was above the limits (run_noise.hpp).
   bool noisy = false;
+  /// Seconds of those CPUs that other processes used during the run: their
+  /// busy time in /proc/stat less this process's own CPU time; NaN when
+  /// unknown (and in files from before it was recorded).
+  double others_s = std::numeric_limits<double>::quiet_NaN();
 };
 
 /// One run as the harness saw it: the scenario's record plus what the

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -14,10 +15,15 @@ namespace actorbench::bench {
 constexpr double noisy_steal_share = 0.10;
 
 /// ... or when its threads were preempted more often than this per second
-/// of wall time (and more than twice). A CPU-bound thread sharing its CPU
-/// with one busy process is preempted about once per scheduler period,
-/// 70-120 times a second here (bench/RESULTS.md, "Noise evidence per run").
+/// of wall time (and more than twice) while other processes used more than
+/// noisy_others_share of its CPUs. A CPU-bound thread sharing its CPU with
+/// one busy process is preempted about once per scheduler period, 70-120
+/// times a second here (bench/RESULTS.md, "Noise evidence per run"); but a
+/// run with more threads than CPUs preempts itself as often (a quiet
+/// 10,000-actor fan-out: 120-490 a second), so the switches count only
+/// when other work was there to preempt it.
 constexpr double noisy_switch_rate_hz = 50;
+constexpr double noisy_others_share = 0.10;
 
 /// What the counters say at one moment.
 struct noise_counters {
@@ -25,11 +31,19 @@ struct noise_counters {
   /// Steal of those CPUs so far, in seconds; NaN when /proc/stat is unreadable.
   double steal_s = 0;
   std::uint64_t involuntary_switches = 0;
+  /// Busy time (user, nice, system, irq, softirq) of those CPUs so far, in
+  /// seconds, and this process's own CPU time; NaN when unreadable.
+  double busy_s = std::numeric_limits<double>::quiet_NaN();
+  double own_cpu_s = std::numeric_limits<double>::quiet_NaN();
 };
 
 /// Steal ticks (USER_HZ) of `cpus` summed from /proc/stat's text: each
 /// "cpuN" line's 8th value. NaN when a CPU's line is missing or short.
 double steal_ticks(const std::string& proc_stat, const std::vector<int>& cpus);
+
+/// Busy ticks of `cpus`: user, nice, system, irq and softirq of each
+/// "cpuN" line. NaN when a CPU's line is missing or short.
+double busy_ticks(const std::string& proc_stat, const std::vector<int>& cpus);
 
 /// The counters now, for the CPUs this process may run on and the
 /// calling process's own involuntary switches (RUSAGE_SELF: a child of
@@ -43,6 +57,10 @@ run_noise noise_between(const noise_counters& before, const noise_counters& afte
 /// The share of the CPU time the run could use (wall × CPUs) that the
 /// hypervisor took; NaN when unknown.
 double steal_share(const run_noise& n, double wall_s);
+
+/// The share of the CPU time the run could use that other processes used;
+/// NaN when unknown.
+double others_share(const run_noise& n, double wall_s);
 
 /// Involuntary switches per second of wall time.
 double switch_rate_hz(const run_noise& n, double wall_s);

@@ -228,6 +228,8 @@ run_result read_run(const json_node& n) {
     noise.steal_s = v.at("steal_s").real();
     noise.involuntary_switches = v.at("involuntary_switches").count();
     noise.noisy = v.at("noisy").boolean();
+    if (v.has("others_s"))
+      noise.others_s = v.at("others_s").real();
     r.noise = noise;
   }
   r.record.samples = read_samples(n.at("metrics"));

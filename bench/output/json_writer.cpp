@@ -159,6 +159,8 @@ ordered run_noise_object(const run_result& r) {
           {"involuntary_switches", n.involuntary_switches},
           {"steal_share", number(steal_share(n, r.wall_s))},
           {"switches_per_s", number(switch_rate_hz(n, r.wall_s))},
+          {"others_s", number(n.others_s)},
+          {"others_share", number(others_share(n, r.wall_s))},
           {"noisy", n.noisy}};
 }
 
