@@ -209,8 +209,10 @@ std::string run_noise_line(const run_noise_summary& s) {
   auto steal = [](double share) {
     return is_value(share) ? noise_percent(share, false) : std::string{"an unknown share"};
   };
-  auto limits = " (a run is flagged noisy above " + noise_percent(noisy_steal_share, false) + " or "
-                + rate(noisy_switch_rate_hz) + " a second)";
+  auto limits = " (a run is flagged noisy above " + noise_percent(noisy_steal_share, false)
+                + " stolen, or above " + rate(noisy_switch_rate_hz)
+                + " switches a second while other processes use over "
+                + noise_percent(noisy_others_share, false) + " of its CPUs)";
   if (s.noisy_runs == 0)
     return "runs: quiet: the hypervisor took " + steal(s.steal_share)
            + " of the CPU time the runs could use, and their threads were preempted "

@@ -232,8 +232,8 @@ TEST_CASE("run noise: the runs' evidence in words, quiet and noisy") {
   CHECK(quiet.noisy_runs == 0);
   CHECK(run_noise_line(quiet)
         == "runs: quiet: the hypervisor took 0.0% of the CPU time the runs could use, and their "
-           "threads were preempted 4.0 times a second (a run is flagged noisy above 10% or 50 a "
-           "second)");
+           "threads were preempted 4.0 times a second (a run is flagged noisy above 10% stolen, "
+           "or above 50 switches a second while other processes use over 10% of its CPUs)");
   runs[2].noise = run_noise{2, 0.12, 150, true};
   runs[3].noise = run_noise{2, 0.12, 150, true};
   runs[4].noise = run_noise{2, 0.0, 30, true};
@@ -244,8 +244,8 @@ TEST_CASE("run noise: the runs' evidence in words, quiet and noisy") {
   CHECK(run_noise_line(noisy)
         == "runs: noisy in rounds 3-5 (3 of 6 runs): the hypervisor took 8.0% of the CPU time in "
            "those rounds and other work preempted the runs' threads 220 times a second (a run is "
-           "flagged noisy above 10% or 50 a second); their figures may be slower than this "
-           "host's quiet ones");
+           "flagged noisy above 10% stolen, or above 50 switches a second while other processes "
+           "use over 10% of its CPUs); their figures may be slower than this host's quiet ones");
   CHECK(run_noise_line(summarize_run_noise(std::vector<const run_result*>{})).empty());
 }
 
