@@ -402,17 +402,27 @@ class server_state {
       drop_slow_reader(hdl, refused_at_total_);
   }
 
+  /// A worker's answer to the hello of `ticket` came: the connection that
+  /// sent it, unless it left meanwhile.
+  std::optional<peer_handle> answered(std::uint64_t ticket) {
+    --handshakes_in_flight_;
+    auto t = tickets_.find(ticket);
+    if (t == tickets_.end())
+      return std::nullopt;
+    auto hdl = t->second;
+    tickets_.erase(t);
+    return hdl;
+  }
+
   /// A worker opened session `id` for the hello of `ticket`: welcome its
   /// client, or close the session if the client left meanwhile.
   void on_welcomed(std::uint64_t ticket, std::uint32_t id, const game::bytes& reply) {
-    --handshakes_in_flight_;
-    auto t = tickets_.find(ticket);
-    if (t == tickets_.end()) {
+    auto asker = answered(ticket);
+    if (!asker) {
       shared_->pool->close(id);
       return;
     }
-    auto hdl = t->second;
-    tickets_.erase(t);
+    auto hdl = *asker;
     auto& c = welcome(hdl, reply);
     c.session = id;
     by_session_[id] = hdl;
@@ -422,12 +432,10 @@ class server_state {
   /// A worker answered the hello of `ticket` without opening a session
   /// (UDP): welcome its client, whose first packet that decrypts opens it.
   void on_pending(std::uint64_t ticket, game::pending_receiver receiver, const game::bytes& reply) {
-    --handshakes_in_flight_;
-    auto t = tickets_.find(ticket);
-    if (t == tickets_.end())
+    auto asker = answered(ticket);
+    if (!asker)
       return;
-    auto hdl = t->second;
-    tickets_.erase(t);
+    auto hdl = *asker;
     auto& c = welcome(hdl, reply);
     c.receiver = std::move(receiver);
     send_welcome(hdl, c);
@@ -435,12 +443,10 @@ class server_state {
 
   /// A worker refused the hello of `ticket` (or could not open a session).
   void on_refused(std::uint64_t ticket, const std::string& why) {
-    --handshakes_in_flight_;
-    auto t = tickets_.find(ticket);
-    if (t == tickets_.end())
+    auto asker = answered(ticket);
+    if (!asker)
       return;
-    auto hdl = t->second;
-    tickets_.erase(t);
+    auto hdl = *asker;
     conns_.at(hdl).ticket.reset();
     drop(hdl, why);
   }
