@@ -17,8 +17,8 @@ std::vector<std::string> view_names(const std::vector<const view*>& views);
 /// The table view --view asks for: null for "generic", the first of `views`
 /// (or null when there is none) for "" (null too when the runs counted
 /// instructions, which the views, shaped for times, do not show), else the
-/// one of that name; bad_input "invalid --view 'x': expected generic,
-/// seed-001" otherwise.
+/// one of that name; otherwise bad_input naming the value and the valid
+/// views.
 result<const view*> choose_view(const std::vector<const view*>& views, const std::string& name,
                                 measure_mode measured = measure_mode::time);
 
