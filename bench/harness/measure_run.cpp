@@ -22,17 +22,6 @@ namespace actorbench::bench {
 
 namespace {
 
-double seconds_of(const timeval& t) {
-  return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_usec) / 1e6;
-}
-
-cpu_times process_cpu() {
-  rusage usage{};
-  if (getrusage(RUSAGE_SELF, &usage) != 0)
-    return {};
-  return {seconds_of(usage.ru_utime), seconds_of(usage.ru_stime)};
-}
-
 double seconds_between(std::chrono::steady_clock::time_point a,
                        std::chrono::steady_clock::time_point b) {
   return std::chrono::duration<double>(b - a).count();
@@ -81,7 +70,6 @@ result<run_result> measure_run(scenario_session& session, run_context& ctx,
   reset_peak_rss();
   out.start_rss_bytes = current_rss_bytes();
   auto noise_before = read_noise_counters();
-  auto cpu_before = process_cpu();
   auto started = std::chrono::steady_clock::now();
   auto record = [&] {
     instrumented_section counted{options.instrument};
@@ -91,7 +79,6 @@ result<run_result> measure_run(scenario_session& session, run_context& ctx,
     return out;
   }();
   auto ended = std::chrono::steady_clock::now();
-  auto cpu_after = process_cpu();
   auto noise_after = read_noise_counters();
   out.peak_rss_bytes = peak_rss_bytes();
   out.load_after = load_average_1m();
@@ -101,8 +88,8 @@ result<run_result> measure_run(scenario_session& session, run_context& ctx,
   out.wall_s = seconds_between(started, ended);
   out.noise = noise_between(noise_before, noise_after, out.wall_s);
   out.cpu = record->cpu ? *record->cpu
-                        : cpu_times{cpu_after.user_s - cpu_before.user_s,
-                                    cpu_after.system_s - cpu_before.system_s};
+                        : cpu_times{noise_after.own_cpu.user_s - noise_before.own_cpu.user_s,
+                                    noise_after.own_cpu.system_s - noise_before.own_cpu.system_s};
   out.record = std::move(*record);
   return out;
 }

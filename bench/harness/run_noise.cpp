@@ -60,8 +60,13 @@ double sum_of_cpus(const std::string& proc_stat, const std::vector<int>& cpus, C
   return total;
 }
 
-double seconds(const timeval& t) {
+double seconds_of(const timeval& t) {
   return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_usec) / 1e6;
+}
+
+double own_seconds(const noise_counters& before, const noise_counters& after) {
+  return (after.own_cpu.user_s - before.own_cpu.user_s)
+         + (after.own_cpu.system_s - before.own_cpu.system_s);
 }
 
 } // namespace
@@ -84,7 +89,7 @@ noise_counters read_noise_counters() {
   rusage usage{};
   if (getrusage(RUSAGE_SELF, &usage) == 0) {
     out.involuntary_switches = static_cast<std::uint64_t>(usage.ru_nivcsw);
-    out.own_cpu_s = seconds(usage.ru_utime) + seconds(usage.ru_stime);
+    out.own_cpu = {seconds_of(usage.ru_utime), seconds_of(usage.ru_stime)};
   }
   return out;
 }
@@ -98,7 +103,7 @@ run_noise noise_between(const noise_counters& before, const noise_counters& afte
                                ? after.involuntary_switches - before.involuntary_switches
                                : 0;
   out.others_s = before.cpus == after.cpus
-                   ? std::max(0.0, (after.busy_s - before.busy_s) - (after.own_cpu_s - before.own_cpu_s))
+                   ? std::max(0.0, (after.busy_s - before.busy_s) - own_seconds(before, after))
                    : unknown;
   // Each CPU's count may be off by up to a tick at either reading: only
   // steal and others' time beyond that are evidence.

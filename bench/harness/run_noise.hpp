@@ -32,9 +32,11 @@ struct noise_counters {
   double steal_s = 0;
   std::uint64_t involuntary_switches = 0;
   /// Busy time (user, nice, system, irq, softirq) of those CPUs so far, in
-  /// seconds, and this process's own CPU time; NaN when unreadable.
+  /// seconds; NaN when unreadable.
   double busy_s = std::numeric_limits<double>::quiet_NaN();
-  double own_cpu_s = std::numeric_limits<double>::quiet_NaN();
+  /// This process's own CPU time so far (the run's CPU time is the
+  /// difference of two readings).
+  cpu_times own_cpu;
 };
 
 /// Steal ticks (USER_HZ) of `cpus` summed from /proc/stat's text: each

@@ -267,32 +267,32 @@ TEST_CASE("run noise: steal is read per CPU from /proc/stat's text") {
 }
 
 TEST_CASE("run noise: a run is flagged by its steal share or its switch rate") {
-  noise_counters before{{0, 1}, 10.0, 100, 50.0, 1.0};
+  noise_counters before{{0, 1}, 10.0, 100, 50.0, {1.0, 0}};
   // 1 s on 2 CPUs: 0.3 s stolen is 15%, above 10% even less a tick per CPU.
-  auto stolen = noise_between(before, {{0, 1}, 10.3, 101}, 1.0);
+  auto stolen = noise_between(before, {{0, 1}, 10.3, 101, 50.0, {1.0, 0}}, 1.0);
   CHECK(stolen.cpus == 2);
   CHECK(stolen.steal_s == doctest::Approx(0.3));
   CHECK(stolen.involuntary_switches == 1);
   CHECK(stolen.noisy);
   CHECK(steal_share(stolen, 1.0) == doctest::Approx(0.15));
   // 0.03 s of a 0.1 s run on 2 CPUs is 15%, but less a tick per CPU only 5%.
-  CHECK_FALSE(noise_between(before, {{0, 1}, 10.03, 100}, 0.1).noisy);
+  CHECK_FALSE(noise_between(before, {{0, 1}, 10.03, 100, 50.0, {1.0, 0}}, 0.1).noisy);
   // 250 switches a second while other processes used 0.2 s of the 0.4 s.
-  auto preempted = noise_between(before, {{0, 1}, 10.0, 150, 50.3, 1.1}, 0.2);
+  auto preempted = noise_between(before, {{0, 1}, 10.0, 150, 50.3, {1.1, 0}}, 0.2);
   CHECK(switch_rate_hz(preempted, 0.2) == doctest::Approx(250));
   CHECK(preempted.others_s == doctest::Approx(0.2));
   CHECK(others_share(preempted, 0.2) == doctest::Approx(0.5));
   CHECK(preempted.noisy);
   // As many switches with the CPUs' busy time all the run's own: its
   // threads preempted each other.
-  auto itself = noise_between(before, {{0, 1}, 10.0, 150, 50.3, 1.3}, 0.2);
+  auto itself = noise_between(before, {{0, 1}, 10.0, 150, 50.3, {1.3, 0}}, 0.2);
   CHECK(itself.others_s == doctest::Approx(0.0));
   CHECK_FALSE(itself.noisy);
   // Two switches in a millisecond say little.
-  CHECK_FALSE(noise_between(before, {{0, 1}, 10.0, 102}, 0.001).noisy);
-  CHECK_FALSE(noise_between(before, {{0, 1}, 10.0, 110}, 1.0).noisy);
+  CHECK_FALSE(noise_between(before, {{0, 1}, 10.0, 102, 50.0, {1.0, 0}}, 0.001).noisy);
+  CHECK_FALSE(noise_between(before, {{0, 1}, 10.0, 110, 50.0, {1.0, 0}}, 1.0).noisy);
   // The CPUs changed between the readings: steal unknown, not judged.
-  auto moved = noise_between(before, {{0}, 20.0, 100}, 1.0);
+  auto moved = noise_between(before, {{0}, 20.0, 100, 50.0, {1.0, 0}}, 1.0);
   CHECK(std::isnan(moved.steal_s));
   CHECK_FALSE(moved.noisy);
 }
