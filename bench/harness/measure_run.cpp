@@ -87,6 +87,10 @@ result<run_result> measure_run(scenario_session& session, run_context& ctx,
   out.started_s = seconds_between(origin, started);
   out.wall_s = seconds_between(started, ended);
   out.noise = noise_between(noise_before, noise_after, out.wall_s);
+  // Counted instructions are what neighbours cannot move (and valgrind,
+  // running one thread at a time, preempts the run's threads itself).
+  if (options.instrument)
+    out.noise->noisy = false;
   out.cpu = record->cpu ? *record->cpu
                         : cpu_times{noise_after.own_cpu.user_s - noise_before.own_cpu.user_s,
                                     noise_after.own_cpu.system_s - noise_before.own_cpu.system_s};

@@ -162,8 +162,6 @@ result<results_diff> diff_results(const scenario_results& old, const scenario_re
   d.old_noise = summarize_run_noise(old);
   d.new_noise = summarize_run_noise(nu);
   d.params_differ = params_differ;
-  bool counted = old.harness.measure == measure_mode::instructions
-                 && nu.harness.measure == measure_mode::instructions;
   std::vector<bool> old_matched(old.configurations.size(), false);
   std::size_t next_new_only = old.configurations.size();
   for (std::size_t j = 0; j < pairs.size(); ++j) {
@@ -177,8 +175,7 @@ result<results_diff> diff_results(const scenario_results& old, const scenario_re
     m.label = params_differ.empty() ? labels[i] : params_differ;
     m.old_noisy_rounds = noisy_rounds(old.configurations[i]);
     m.new_noisy_rounds = noisy_rounds(nu.configurations[j]);
-    // Instruction counts are what neighbours cannot move: no side is noisy.
-    bool noisy = !counted && (!m.old_noisy_rounds.empty() || !m.new_noisy_rounds.empty());
+    bool noisy = !m.old_noisy_rounds.empty() || !m.new_noisy_rounds.empty();
     for (const auto* metric : *metrics)
       if (old.scenario.find_metric(metric->name) != nullptr)
         if (auto c = change_of(*metric, old.configurations[i], nu.configurations[j], o, noisy))
