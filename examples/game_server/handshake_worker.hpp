@@ -6,7 +6,8 @@
 // open the pool session keyed by it and answer with the session's id and
 // the reply for the wire; or, when sessions wait for the client's first
 // authenticated packet (UDP), answer with the session's receiving half for
-// the broker to open it with.
+// the broker to open it with, and its sending half, which seals the
+// server's `bye` (UDP has no close that only the server can send).
 
 #include <memory>
 
@@ -31,7 +32,8 @@ using handshake_atom = caf::atom_constant<caf::atom("handshake")>;
 /// the session is open in the pool and is the receiver's to close.
 using welcomed_atom = caf::atom_constant<caf::atom("welcomed")>;
 /// From a worker when `defer_sessions`: (pending_atom, ticket,
-/// pending_receiver, crypto::bytes reply); no session is open yet.
+/// pending_receiver, session_sender, crypto::bytes reply); no session is
+/// open yet.
 using pending_atom = caf::atom_constant<caf::atom("pending")>;
 /// From a worker: (refused_atom, ticket, std::string why); no session opened.
 using refused_atom = caf::atom_constant<caf::atom("refused")>;
@@ -39,6 +41,8 @@ using refused_atom = caf::atom_constant<caf::atom("refused")>;
 /// A handshake's receiving half, not yet a session (move-only, so shared to
 /// travel in a message; the broker is its only holder).
 using pending_receiver = std::shared_ptr<actorbench::actors::channel_receiver>;
+/// A session's sending half (server to client), shared likewise to travel.
+using session_sender = std::shared_ptr<actorbench::actors::channel_sender>;
 
 /// What every worker reads; immutable once the workers run.
 struct handshake_context {
@@ -50,7 +54,8 @@ struct handshake_context {
   std::weak_ptr<actorbench::actors::session_pool> pool;
   /// Open no session: hand the receiver to the broker, which opens the
   /// session on the client's first packet that decrypts (WireGuard's
-  /// responder likewise waits for the initiator's first transport packet).
+  /// responder likewise waits for the initiator's first transport packet),
+  /// and the sender, with which the broker seals its `bye` (UDP).
   bool defer_sessions = false;
 };
 
@@ -61,3 +66,4 @@ caf::behavior handshake_worker(caf::event_based_actor* self,
 } // namespace game
 
 CAF_ALLOW_UNSAFE_MESSAGE_TYPE(game::pending_receiver)
+CAF_ALLOW_UNSAFE_MESSAGE_TYPE(game::session_sender)

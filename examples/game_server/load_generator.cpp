@@ -4,7 +4,9 @@
 // checking each of the server's verdicts against the one its class expects
 // (client_script.hpp): good, tampered, malformed, replay, reorder, stale;
 // garbage sends an invalid frame after hello and mitm pins another key, and
-// the server must end those sessions. Over UDP, --loss drops that share of each client's
+// the server must end those sessions (over UDP: never welcome the mitm, whose
+// refusal it cannot seal). The server's UDP bye counts only if it opens under
+// the session's key. Over UDP, --loss drops that share of each client's
 // hellos, packets and byes before they are sent (seeded by --seed): lost
 // packets expect no verdict. A hello without a welcome (lost, or dropped
 // by a busy server) is sent again with a growing, jittered wait
@@ -112,6 +114,12 @@ struct client_result {
   std::string first_uncounted;
   /// Welcomes whose handshake reply did not verify (the hello is sent again).
   std::uint64_t bad_welcomes = 0;
+  /// UDP: byes that did not open under the session's key (or came before
+  /// it had one): anyone can send from the server's address; ignored.
+  std::uint64_t bad_byes = 0;
+  /// The server closed the connection (TCP) or sent a bye that opened (UDP);
+  /// for a UDP mitm client: its hellos, behind the server's cookie, were
+  /// never welcomed (the server has no key to say so with).
   bool closed_by_server = false;
   /// When the server's welcome came (the session open), if it did.
   std::optional<clock_type::time_point> welcomed_at;
@@ -189,8 +197,12 @@ class client_state {
     if (finished_)
       return;
     auto now = clock_type::now();
+    if (!welcomed_ && refused_in_silence() && now >= end_)
+      return end_unwelcomed();
     if (!welcomed_ && now >= next_hello_) {
       if (hellos_ >= hello_retry.tries) {
+        if (refused_in_silence())
+          return end_unwelcomed();
         result_.failure = "no welcome after " + std::to_string(hellos_) + " hellos over "
                           + std::to_string(std::chrono::duration<double>(now - first_hello_).count())
                           + " s (the server dropped or never answered them"
@@ -274,6 +286,24 @@ class client_state {
            && (result_.kind != client_kind::garbage || plan_.transport == game::transport::udp);
   }
 
+  /// A mitm client over UDP: the server cannot answer its hello and has no
+  /// key to seal a refusal with (an unsealed one anyone could send), so
+  /// silence is the refusal: no welcome by the end of its sending time or
+  /// of its hellos.
+  bool refused_in_silence() const {
+    return result_.kind == client_kind::mitm && plan_.transport == game::transport::udp;
+  }
+
+  /// Ends a client refused in silence; it must have had the server's
+  /// challenge (its hello reached the server, then went behind the cookie).
+  void end_unwelcomed() {
+    if (challenged_)
+      result_.closed_by_server = true;
+    else
+      result_.failure = "no challenge for its hello: the server never answered it";
+    finish();
+  }
+
   /// The handshake's reply: keys, and the channel that seals with them.
   bool on_welcome(game::bytes_view reply) {
     if (result_.kind == client_kind::mitm) {
@@ -290,12 +320,15 @@ class client_state {
     }
     auto tx = actors::channel_sender::create(*plan_.backend, *plan_.cipher, std::move(keys->send),
                                              actors::rekey_policy{});
-    if (!tx) {
-      result_.failure = "no channel: " + tx.err().detail;
+    auto rx = actors::channel_receiver::create(*plan_.backend, *plan_.cipher,
+                                               std::move(keys->receive), actors::rekey_policy{}.grace);
+    if (!tx || !rx) {
+      result_.failure = "no channel: " + (tx ? rx.err().detail : tx.err().detail);
       finish();
       return false;
     }
     sender_.emplace(std::move(*tx));
+    receiver_.emplace(std::move(*rx));
     handshake_.reset();
     return true;
   }
@@ -304,6 +337,7 @@ class client_state {
     if (f.type == game::frame_type::challenge) {
       // Over UDP: the hello again, behind the cookie.
       if (!welcomed_ && !finished_ && f.payload.size == game::cookie_size) {
+        challenged_ = true;
         std::copy_n(f.payload.data, game::cookie_size, hello_.begin() + game::header_size + 1);
         write(hello_, true);
       }
@@ -321,6 +355,13 @@ class client_state {
       return true;
     }
     if (f.type == game::frame_type::bye) {
+      // Over TCP only the server writes into the connection; over UDP anyone
+      // can send from the server's address: only a bye sealed under the
+      // session's key ends the client.
+      if (std::holds_alternative<caf::io::datagram_handle>(link_) && !sealed_bye(f.payload)) {
+        ++result_.bad_byes;
+        return true;
+      }
       on_closed();
       return false;
     }
@@ -369,6 +410,14 @@ class client_state {
     counted_[counted_next_++ % counted_.size()] = {v->id, got};
     expected_.erase(match);
     return true;
+  }
+
+  /// Whether a bye's payload is an empty message sealed by the server.
+  bool sealed_bye(game::bytes_view payload) {
+    if (!receiver_)
+      return false;
+    auto opened = receiver_->open(payload);
+    return opened.verdict == actors::packet_verdict::ok && opened.plaintext.empty();
   }
 
   /// The channel's next packet (its counter the nonce: never reused).
@@ -448,6 +497,8 @@ class client_state {
   actors::countdown_latch& done_;
   std::optional<actors::client_handshake> handshake_;
   std::optional<actors::channel_sender> sender_;
+  /// Opens the server's sealed bye (UDP).
+  std::optional<actors::channel_receiver> receiver_;
   game::client_script script_;
   std::mt19937_64 rng_;
   std::mt19937_64 jitter_rng_;
@@ -459,6 +510,8 @@ class client_state {
   int hellos_ = 0;
   clock_type::time_point first_hello_, next_hello_;
   bool welcomed_ = false;
+  /// A challenge came for its hello (UDP).
+  bool challenged_ = false;
   /// The packets on the wire awaiting verdicts, by their names: when each
   /// was sent and the verdict it must get (a copy sent is a second one).
   struct expectation {
@@ -860,10 +913,11 @@ std::vector<std::string> report_clients(const std::vector<client_result>& result
   }
   if (failed_clients > problems.size())
     problems.push_back(std::to_string(failed_clients - problems.size()) + " more clients");
-  std::uint64_t total_sent = 0, all_sent = 0, uncounted = 0, bad_welcomes = 0;
+  std::uint64_t total_sent = 0, all_sent = 0, uncounted = 0, bad_welcomes = 0, bad_byes = 0;
   for (const auto& r : results) {
     uncounted += r.uncounted;
     bad_welcomes += r.bad_welcomes;
+    bad_byes += r.bad_byes;
     all_sent += r.sent;
   }
   // Each client sends for --duration once welcomed: the rate over that time.
@@ -895,8 +949,9 @@ std::vector<std::string> report_clients(const std::vector<client_result>& result
     percentile(latencies, 0.99) * 1e3, percentile(latencies, 1.0) * 1e3);
   std::printf(
     "verdicts not counted: %llu (for no packet awaiting one, or forged or duplicate for one "
-    "awaiting another: network copies, spoofed packets); welcomes that did not verify: %llu\n",
-    (unsigned long long)uncounted, (unsigned long long)bad_welcomes);
+    "awaiting another: network copies, spoofed packets); welcomes that did not verify: %llu; "
+    "byes that did not verify (ignored): %llu\n",
+    (unsigned long long)uncounted, (unsigned long long)bad_welcomes, (unsigned long long)bad_byes);
   return problems;
 }
 

@@ -14,8 +14,10 @@ bool payload_size_ok(std::uint8_t type, std::size_t n) noexcept {
     case frame_type::welcome:
       return n <= max_payload_size;
     case frame_type::stats_request:
-    case frame_type::bye:
       return n == 0;
+    case frame_type::bye:
+      // Empty (a TCP client's), or the server's sealed packet (UDP).
+      return n == 0 || (n > packet_id_size && n <= max_payload_size);
     case frame_type::accepted:
       return n == packet_id_size;
     case frame_type::rejected:

@@ -9,7 +9,7 @@
 // the server's cookie), `packet` (nonce || ciphertext || tag under that key),
 // `stats_request` (TCP). Server to client: `challenge` (UDP, the cookie),
 // `accepted` or `rejected` (one per packet, in order, naming its counter),
-// `stats`.
+// `stats`, `bye` (UDP, sealed).
 //
 // decode_frame() is a pure function of its input: it never throws, aborts or
 // allocates, and it reads only inside the view it is given, whatever the bytes
@@ -47,9 +47,12 @@ enum class frame_type : std::uint8_t {
   /// open, packets may follow.
   /// Over UDP a client sends its hello again until this arrives.
   welcome = 7,
-  /// Either side, over UDP (which has no disconnect): the session is over.
-  /// A client sends it a few times (each may be lost); the server sends it
-  /// when it drops a client for breaking the protocol. Over TCP, closing.
+  /// Server, over UDP (which has no disconnect): the session is over. The
+  /// payload is a secure_channel packet of an empty message sealed under the
+  /// session's server-to-client key, so that only the server can end a
+  /// client (a bye that does not open is dropped). A TCP client may send
+  /// one with no payload (the stream cannot be spoofed); over UDP a client's
+  /// disconnect is a sealed `packet` of an empty message instead.
   bye = 8,
   /// Server, over UDP: the answer to a hello without a valid cookie; the
   /// payload is the cookie (cookie_size bytes) to send back in front of the

@@ -91,7 +91,11 @@ TEST_CASE("payload sizes are checked per type") {
   CHECK_FALSE(size_error(frame_type::stats, stats_payload_size));
   CHECK_FALSE(size_error(frame_type::welcome, 0));
   CHECK_FALSE(size_error(frame_type::welcome, max_payload_size));
+  // A bye is empty (TCP) or a sealed packet: more than its epoch and counter.
+  CHECK_FALSE(size_error(frame_type::bye, 0));
   CHECK(size_error(frame_type::bye, 1));
+  CHECK(size_error(frame_type::bye, packet_id_size));
+  CHECK_FALSE(size_error(frame_type::bye, packet_id_size + 16));
 }
 
 TEST_CASE("a datagram is exactly one frame: a part of one or bytes after it are refused") {
