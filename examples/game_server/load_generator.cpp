@@ -274,7 +274,9 @@ class client_state {
     if (!sends_packets())
       result_.closed_by_server = true;
     else
-      result_.failure = "the server ended the session";
+      result_.failure = std::holds_alternative<caf::io::datagram_handle>(link_)
+                          ? "the server ended the session (a bye sealed under its key)"
+                          : "the server ended the session";
     finish();
   }
 
