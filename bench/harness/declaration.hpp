@@ -70,9 +70,9 @@ struct harness_defaults {
 /// value passes once its probes that kept up outnumber those that failed by
 /// `lead`, fails once the failures outnumber the passes by `lead`, and is
 /// undecided after `max_probes`. A failure while the host was disturbed
-/// (the noise probe around it ran more than `disturbed_slowdown` times
-/// slower than on a quiet CPU) does not count: noise slows a run, it never
-/// speeds one up, so a disturbed pass still counts.
+/// (the noise probe around it took more than `disturbed_slowdown` times
+/// its CPU time: it waited for its CPU) does not count: noise slows a run,
+/// it never speeds one up, so a disturbed pass still counts.
 struct search_rule {
   std::size_t lead = 2;
   std::size_t max_probes = 6;

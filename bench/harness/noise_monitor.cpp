@@ -9,12 +9,17 @@ namespace actorbench::bench {
 
 namespace {
 
-std::vector<double> probe_each_cpu(noise_record& r) {
+noise_sample probe_each_cpu(noise_record& r) {
   const auto& probe = noise_probe::shared();
   r.work_units = probe.units();
   r.buffer_bytes = probe.buffer_bytes();
   r.quiet_ms = probe.quiet_ms();
-  return probe.run_on(r.cpus, r.pinned);
+  noise_sample s;
+  for (auto t : probe.run_on(r.cpus, r.pinned)) {
+    s.cpu_ms.push_back(t.wall_ms);
+    s.on_cpu_ms.push_back(t.on_cpu_ms);
+  }
+  return s;
 }
 
 } // namespace
@@ -33,9 +38,7 @@ noise_monitor::noise_monitor(const harness_settings& settings, scenario_results&
   r.margin = default_noise_margin;
   r.max_noise = settings.max_noise;
   results_.noise = std::move(r);
-  noise_sample before;
-  before.cpu_ms = probe_(*results_.noise);
-  results_.noise->samples.push_back(std::move(before));
+  results_.noise->samples.push_back(probe_(*results_.noise));
 }
 
 result<bool> noise_monitor::after_round(std::size_t round, result<bool> ran,
@@ -58,9 +61,8 @@ result<bool> noise_monitor::after_round(std::size_t round, result<bool> ran,
 
 void noise_monitor::probe(std::size_t round) {
   auto& noise = *results_.noise;
-  noise_sample s;
+  auto s = probe_(noise);
   s.after_round = round;
-  s.cpu_ms = probe_(noise);
   noise.samples.push_back(std::move(s));
 }
 

@@ -18,8 +18,9 @@ class noise_monitor {
   /// does nothing when settings.noise_probe is off.
   noise_monitor(const harness_settings& settings, scenario_results& results);
 
-  /// Times of one probe, per CPU of the record (tests replace the probe).
-  using probe_fn = std::function<std::vector<double>(noise_record&)>;
+  /// One probe's times per CPU of the record, cpu_ms and on_cpu_ms
+  /// (tests replace the probe).
+  using probe_fn = std::function<noise_sample(noise_record&)>;
 
   /// As above with `probe` in place of noise_probe::shared() on each CPU.
   noise_monitor(const harness_settings& settings, scenario_results& results, probe_fn probe);

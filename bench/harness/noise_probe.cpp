@@ -49,6 +49,12 @@ std::vector<std::uint32_t> random_cycle(std::size_t bytes) {
 
 std::atomic<std::uint64_t> probe_sink{0};
 
+double thread_cpu_now_ms() {
+  timespec t{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+  return static_cast<double>(t.tv_sec) * 1e3 + static_cast<double>(t.tv_nsec) / 1e6;
+}
+
 } // namespace
 
 noise_probe::noise_probe(std::size_t buffer_bytes, std::size_t units)
@@ -74,14 +80,9 @@ noise_probe noise_probe::calibrated(double target_ms) {
 }
 
 double noise_probe::thread_cpu_ms(const noise_probe& p, std::size_t units) {
-  auto now = [] {
-    timespec t{};
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-    return static_cast<double>(t.tv_sec) * 1e3 + static_cast<double>(t.tv_nsec) / 1e6;
-  };
-  auto start = now();
+  auto start = thread_cpu_now_ms();
   probe_sink.fetch_add(p.work(units), std::memory_order_relaxed);
-  return std::max(now() - start, 1e-3);
+  return std::max(thread_cpu_now_ms() - start, 1e-3);
 }
 
 const noise_probe& noise_probe::shared() {
@@ -106,26 +107,28 @@ std::uint64_t noise_probe::work(std::size_t units) const {
   return state + at + static_cast<std::uint64_t>(x);
 }
 
-double noise_probe::run_here() const {
+probe_timing noise_probe::run_here() const {
   auto start = std::chrono::steady_clock::now();
+  auto cpu_start = thread_cpu_now_ms();
   // The sink keeps the compiler from dropping the work.
   probe_sink.fetch_add(work(units_), std::memory_order_relaxed);
+  auto cpu_end = thread_cpu_now_ms();
   std::chrono::duration<double, std::milli> took = std::chrono::steady_clock::now() - start;
-  return took.count();
+  return {took.count(), std::max(cpu_end - cpu_start, 1e-3)};
 }
 
-std::vector<double> noise_probe::run_on(const std::vector<int>& cpus, bool& pinned) const {
-  std::vector<double> out;
+std::vector<probe_timing> noise_probe::run_on(const std::vector<int>& cpus, bool& pinned) const {
+  std::vector<probe_timing> out;
   for (int cpu : cpus) {
-    double ms = 0;
+    probe_timing t;
     bool ok = true;
     std::thread probe{[&] {
       ok = actors::pin_this_thread({cpu});
-      ms = run_here();
+      t = run_here();
     }};
     probe.join();
     pinned = pinned && ok;
-    out.push_back(ms);
+    out.push_back(t);
   }
   return out;
 }

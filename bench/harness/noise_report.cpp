@@ -91,6 +91,16 @@ double probe_ms(const noise_sample& s) {
   return *std::max_element(ms.begin(), ms.end());
 }
 
+double probe_wait_ratio(const noise_sample& s) {
+  double worst = std::numeric_limits<double>::quiet_NaN();
+  for (std::size_t i = 0; i < s.cpu_ms.size() && i < s.on_cpu_ms.size(); ++i)
+    if (is_value(s.cpu_ms[i]) && is_value(s.on_cpu_ms[i]) && s.on_cpu_ms[i] > 0) {
+      auto ratio = s.cpu_ms[i] / s.on_cpu_ms[i];
+      worst = std::isnan(worst) ? ratio : std::max(worst, ratio);
+    }
+  return worst;
+}
+
 bool off_by_more(double ms, double median, double fraction) {
   return median > 0 && std::abs(ms / median - 1) > fraction;
 }
@@ -104,6 +114,11 @@ noise_summary summarize_noise(const noise_record& r) {
     return s;
   }
   s.median_ms = median(times);
+  std::vector<double> waits;
+  for (const auto& sample : r.samples)
+    if (auto w = probe_wait_ratio(sample); is_value(w))
+      waits.push_back(w);
+  s.median_wait = waits.empty() ? std::numeric_limits<double>::quiet_NaN() : median(waits);
   s.spread = relative_mad(times, s.median_ms);
   s.drift = (third_median(times, true) - third_median(times, false)) / s.median_ms;
   mark_rounds(r, s);
@@ -134,18 +149,20 @@ std::string noise_footer(const noise_record& r, const noise_summary& s) {
   };
   auto cpus = std::to_string(r.cpus.size()) + (r.cpus.size() == 1 ? " CPU" : " CPUs")
               + (r.pinned ? "" : ", unpinned");
-  // Files from before the quiet time was recorded give the bare median.
-  auto out = r.quiet_ms > 0
-               ? "host: the probe, a fixed piece of CPU and memory work that takes "
-                   + ms(r.quiet_ms) + " on a quiet CPU, took " + ms(s.median_ms)
-                   + " at the median (" + cpus + "): " + noise_times(s.median_ms / r.quiet_ms)
-                   + " its quiet time"
-               : "host: probe median " + ms(s.median_ms) + " (" + cpus + ")";
-  out += (r.quiet_ms > 0 ? "; spread ±" : ", spread ±") + noise_percent(s.spread, false)
-         + ", drift " + noise_percent(s.drift, true);
+  // The wait is what tells a busy host: caches and memory lengthen the
+  // probe's CPU time as much as its wall time. Older files give the bare median.
+  const bool waited = is_value(s.median_wait);
+  auto out = waited ? "host: the probe, a fixed piece of CPU and memory work (" + ms(r.quiet_ms)
+                        + " of CPU with its data cached), took " + ms(s.median_ms)
+                        + " at the median (" + cpus + "), waiting for its CPU "
+                        + noise_percent(1 - 1 / std::max(s.median_wait, 1.0), false)
+                        + " of that time"
+                    : "host: probe median " + ms(s.median_ms) + " (" + cpus + ")";
+  out += (waited ? "; spread ±" : ", spread ±") + noise_percent(s.spread, false) + ", drift "
+         + noise_percent(s.drift, true);
   if (s.worst_round)
     out += ", worst round " + std::to_string(*s.worst_round + 1) + " (" + noise_times(s.worst_ratio)
-           + (r.quiet_ms > 0 ? " the median)" : ")");
+           + (waited ? " the median)" : ")");
   if (r.max_noise)
     out += "; --max-noise " + noise_percent(*r.max_noise, false) + " repeated "
            + std::to_string(s.repeated_rounds) + (s.repeated_rounds == 1 ? " round" : " rounds")

@@ -17,11 +17,18 @@ constexpr double default_noise_margin = 0.25;
 /// scheduler threads that run there.
 double probe_ms(const noise_sample& s);
 
+/// How much longer than its CPU time the probe took, on its worst CPU:
+/// 1 when it never waited for its CPU, 2 when other threads, processes or
+/// the hypervisor held the CPU as long as it worked. NaN in older files.
+double probe_wait_ratio(const noise_sample& s);
+
 /// How stable the host was over one invocation's probes.
 struct noise_summary {
   std::size_t probes = 0;
   /// Median of the probes' times (NaN without probes).
   double median_ms = 0;
+  /// Median of the probes' probe_wait_ratio (NaN in older files).
+  double median_wait = 0;
   /// Median absolute deviation over the median: "spread ±2%".
   double spread = 0;
   /// Median of the last third of the probes over that of the first
@@ -52,9 +59,10 @@ bool off_by_more(double ms, double median, double fraction);
 std::string round_ranges(const std::vector<std::size_t>& rounds);
 
 /// The table's footer line, in words: "host: the probe, a fixed piece of
-/// CPU and memory work that takes 3.0 ms on a quiet CPU, took 3.1 ms at the
-/// median (2 CPUs): 1.03x its quiet time; spread ±2%, drift +1%, worst
-/// round 7 (1.4x the median)", and the repeats when there were any.
+/// CPU and memory work (3 ms of CPU with its data cached), took 9.8 ms at
+/// the median (2 CPUs), waiting for its CPU 2% of that time; spread ±2%,
+/// drift +1%, worst round 7 (1.4x the median)", and the repeats when there
+/// were any.
 std::string noise_footer(const noise_record& r, const noise_summary& s);
 
 /// What the runs' own noise evidence (run_noise.hpp) says, over some runs.

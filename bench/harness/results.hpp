@@ -110,6 +110,9 @@ struct noise_sample {
   std::vector<double> cpu_ms;
   /// --max-noise repeated the round it followed: its runs were discarded.
   bool discarded = false;
+  /// The CPU time the probe's thread got on each CPU; cpu_ms over it is
+  /// how long the probe waited for its CPU. Empty in older files.
+  std::vector<double> on_cpu_ms;
 };
 
 /// A run of a round that --max-noise repeated: kept for the record, in
@@ -130,8 +133,9 @@ struct noise_record {
   /// over a buffer of buffer_bytes (bigger than L2).
   std::size_t work_units = 0;
   std::size_t buffer_bytes = 0;
-  /// Milliseconds the work takes on a quiet CPU (its CPU time when
-  /// calibrated); 0 in files written before it was recorded.
+  /// Milliseconds of CPU the work took when calibrated, its data cached
+  /// (a probe after a run finds it evicted and takes longer); 0 in files
+  /// written before it was recorded.
   double quiet_ms = 0;
   /// A round is named in the warning when its probe is more than this
   /// fraction off the median probe.
@@ -159,8 +163,8 @@ struct search_probe {
   bool keeps_up = false;
   /// Index into scenario_results::configurations.
   std::size_t configuration = 0;
-  /// The slower of the noise probes before and after it over the quiet
-  /// probe time (noise_record::quiet_ms); 0: not probed.
+  /// The larger of the noise probes' wall over CPU time before and after
+  /// it (noise_report.hpp, probe_wait_ratio); 0: not probed.
   double slowdown = 0;
   /// slowdown was above the rule's disturbed_slowdown: a failure does not count.
   bool disturbed = false;

@@ -25,7 +25,7 @@ struct runner_callbacks {
   std::function<void(const std::string&)> note;
   /// Times one host noise probe per CPU of the record, in place of
   /// noise_probe on each CPU (tests: a host disturbed on cue).
-  std::function<std::vector<double>(noise_record&)> noise_probe;
+  std::function<noise_sample(noise_record&)> noise_probe;
 };
 
 /// Expands a scenario's parameter texts (kebab-case name -> text as typed,

@@ -36,7 +36,8 @@ class searcher {
   /// Probes `value` until the rule decides it, or a stop.
   result<verdict> decide(std::int64_t value);
   result<search_probe> probe(std::int64_t value);
-  /// The slower of the last two host probes (around the run) over a quiet CPU's.
+  /// The larger wait ratio (noise_report.hpp) of the last two host probes,
+  /// those around the run.
   double slowdown() const;
   /// Moves the bounds by one decision (or a memory refusal) at `value`.
   result<bool> step(std::int64_t value);
@@ -74,11 +75,15 @@ bool searcher::fits(std::int64_t value) const {
 
 double searcher::slowdown() const {
   const auto& noise = loop_.results().noise;
-  if (!noise || noise->quiet_ms <= 0 || noise->samples.size() < 2)
+  if (!noise || noise->samples.size() < 2)
     return 0;
   const auto& samples = noise->samples;
-  auto slowest = std::max(probe_ms(samples[samples.size() - 2]), probe_ms(samples.back()));
-  return slowest / noise->quiet_ms;
+  double worst = 0;
+  // A probe without its CPU time (NaN) compares false: it adds nothing.
+  for (auto i : {samples.size() - 2, samples.size() - 1})
+    if (auto wait = probe_wait_ratio(samples[i]); wait > worst)
+      worst = wait;
+  return worst;
 }
 
 result<search_probe> searcher::probe(std::int64_t value) {

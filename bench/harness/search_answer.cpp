@@ -49,7 +49,8 @@ struct disturbance {
   }
 
   std::string slower() const {
-    return "(the host probe ran up to " + one_decimal(worst) + "x slower than on a quiet CPU)";
+    return "(the host probe took up to " + one_decimal(worst)
+           + "x its CPU time: it waited for its CPU)";
   }
 };
 
@@ -81,9 +82,10 @@ std::string search_rule_text(const search_rule& rule) {
          + lead + " (it passes) or the failures outnumber them by " + lead
          + " (it fails); after " + std::to_string(rule.max_probes)
          + " probes it is undecided and the search ends unresolved. A failure does not count "
-           "when the host noise probe before or after it ran more than "
+           "when the host noise probe before or after it took more than "
          + one_decimal(rule.disturbed_slowdown)
-         + "x slower than on a quiet CPU (noise slows a run, it never speeds one up). The "
+         + "x its CPU time (it waited for its CPU: other work or the hypervisor held it; noise "
+           "slows a run, it never speeds one up). The "
            "answer is an interval: the largest value that passed and the smallest that failed";
 }
 

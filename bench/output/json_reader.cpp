@@ -307,6 +307,8 @@ noise_record read_noise(const json_node& n, std::size_t configurations) {
     s.after_round =
       optional_of<std::size_t>(p, "after_round", [](const json_node& v) { return v.count(); });
     s.cpu_ms = p.at("cpu_ms").reals();
+    if (p.has("on_cpu_ms"))
+      s.on_cpu_ms = p.at("on_cpu_ms").reals();
     s.discarded = p.at("discarded").boolean();
     r.samples.push_back(std::move(s));
   }

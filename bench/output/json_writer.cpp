@@ -297,6 +297,7 @@ ordered noise_object(const noise_record& n) {
   for (const auto& p : n.samples) {
     probes.push_back({{"after_round", optional_round(p.after_round)},
                       {"cpu_ms", numbers(p.cpu_ms)},
+                      {"on_cpu_ms", numbers(p.on_cpu_ms)},
                       {"ms", number(probe_ms(p))},
                       {"discarded", p.discarded}});
     probe_times.push_back(number(probe_ms(p)));

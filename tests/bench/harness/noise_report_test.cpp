@@ -121,7 +121,9 @@ struct fake_rounds {
   noise_monitor::probe_fn probe() {
     return [this](noise_record&) {
       auto ms = probes.at(probed++);
-      return std::vector<double>{ms, ms};
+      noise_sample s;
+      s.cpu_ms = {ms, ms};
+      return s;
     };
   }
   void add_run(std::size_t round) {
@@ -200,11 +202,30 @@ TEST_CASE("noise monitor: --noise-probe off probes nothing") {
 TEST_CASE("noise report: the footer says what the probe's time means") {
   auto r = record_of({12, 11.8, 12.2, 12});
   r.quiet_ms = 3.0;
+  // The slowest CPU got 9.6-10 ms of its 11.8-12.2: it waited 20% for its CPU at the median.
+  for (auto& sample : r.samples)
+    sample.on_cpu_ms = {sample.cpu_ms[0], sample.cpu_ms[1] * 0.8};
   auto s = summarize_noise(r);
+  CHECK(s.median_wait == doctest::Approx(1.25));
   CHECK(noise_footer(r, s)
-        == "host: the probe, a fixed piece of CPU and memory work that takes 3 ms on a quiet CPU, "
-           "took 12 ms at the median (2 CPUs): 4.0x its quiet time; spread ±0.8%, drift +0.0%, "
-           "worst round 1 (0.98x the median)");
+        == "host: the probe, a fixed piece of CPU and memory work (3 ms of CPU with its data "
+           "cached), took 12 ms at the median (2 CPUs), waiting for its CPU 20% of that time; "
+           "spread ±0.8%, drift +0.0%, worst round 1 (0.98x the median)");
+  // Files without the probes' CPU times give the bare median.
+  for (auto& sample : r.samples)
+    sample.on_cpu_ms.clear();
+  CHECK(noise_footer(r, summarize_noise(r)).rfind("host: probe median 12 ms (2 CPUs), spread", 0)
+        == 0);
+}
+
+TEST_CASE("noise report: a probe's wait ratio is its worst CPU's wall over CPU time") {
+  noise_sample s;
+  s.cpu_ms = {3.0, 9.0};
+  CHECK(std::isnan(probe_wait_ratio(s)));
+  s.on_cpu_ms = {3.0, 3.0};
+  CHECK(probe_wait_ratio(s) == doctest::Approx(3.0));
+  s.on_cpu_ms = {1.0, 9.0};
+  CHECK(probe_wait_ratio(s) == doctest::Approx(3.0));
 }
 
 namespace {

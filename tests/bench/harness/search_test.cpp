@@ -38,17 +38,21 @@ toy_scenario threshold_toy(std::size_t& probing_runs) {
   return s;
 }
 
-/// The host noise probe on cue: quiet (3 ms, its calibrated time) unless
-/// a run asked for the probe after it to be `slowdown` times slower.
+/// The host noise probe on cue: quiet (3 ms, all of it on its CPU) unless
+/// a run asked for the probe after it to wait for its CPU, taking
+/// `slowdown` times its 3 ms of CPU time.
 struct scripted_host {
   static constexpr double quiet_ms = 3.0;
   double slowdown = 1.0;
 
-  std::vector<double> probe(noise_record& r) {
+  noise_sample probe(noise_record& r) {
     r.quiet_ms = quiet_ms;
-    auto ms = quiet_ms * slowdown;
+    auto cpus = std::max<std::size_t>(r.cpus.size(), 1);
+    noise_sample s;
+    s.cpu_ms.assign(cpus, quiet_ms * slowdown);
+    s.on_cpu_ms.assign(cpus, quiet_ms);
     slowdown = 1.0;
-    return std::vector<double>(std::max<std::size_t>(r.cpus.size(), 1), ms);
+    return s;
   }
 };
 
@@ -71,7 +75,7 @@ result<scenario_results> search(const scenario& s, const by_name<std::string>& t
 
 /// Keeps up below 37 players on a quiet host; `noisy(players)` says
 /// whether a run is disturbed: it then fails, and the host probe after it
-/// runs 3.9x slower than on a quiet CPU.
+/// takes 3.9x its CPU time.
 toy_scenario disturbed_toy(scripted_host& host, std::function<bool(std::int64_t)> noisy) {
   toy_scenario s{zone_like(), [&host, noisy](run_context& ctx) -> result<run_record> {
                    auto players = ctx.config().integer("players");
@@ -222,8 +226,8 @@ TEST_CASE("search: a boundary hidden by a disturbed host is unresolved, not a wr
   CHECK(search_answer(found)
         == "capacity unresolved: at least " + std::to_string(found.largest) + " players; "
              + std::to_string(found.undecided)
-             + " stayed undecided after 6 probes, 6 of them disturbed (the host probe ran up "
-               "to 3.9x slower than on a quiet CPU)");
+             + " stayed undecided after 6 probes, 6 of them disturbed (the host probe took up "
+               "to 3.9x its CPU time: it waited for its CPU)");
 }
 
 TEST_CASE("search: probes that disagree leave a value undecided after the most probes") {

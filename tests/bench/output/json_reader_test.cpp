@@ -56,9 +56,9 @@ TEST_CASE("json_reader: the noise monitor's record comes back, and older files h
   CHECK(read->noise->quiet_ms == 2.9);
   CHECK_FALSE(read->noise->samples[0].after_round);
   CHECK(read->noise->samples[2].discarded);
+  CHECK(read->noise->samples[2].on_cpu_ms == std::vector<double>{2.7, 2.9});
   REQUIRE(read->noise->discarded.size() == 1);
   CHECK(read->noise->discarded[0].configuration == 1);
-  CHECK(read->noise->quiet_ms == 2.9);
   const auto& run = read->configurations.at(1).runs.at(0);
   REQUIRE(run.noise);
   CHECK(run.noise->cpus == 2);

@@ -116,11 +116,10 @@ scenario_results noisy_sample_results() {
   n.buffer_bytes = 2u << 20;
   n.quiet_ms = 2.9;
   n.max_noise = 0.1;
-  n.quiet_ms = 2.9;
-  n.samples = {{std::nullopt, {3.0, 3.1}, false},
-               {0, {3.0, 2.9}, false},
-               {1, {5.5, 3.0}, true},
-               {1, {3.1, 3.0}, false}};
+  n.samples = {{std::nullopt, {3.0, 3.1}, false, {3.0, 3.1}},
+               {0, {3.0, 2.9}, false, {2.9, 2.9}},
+               {1, {5.5, 3.0}, true, {2.7, 2.9}},
+               {1, {3.1, 3.0}, false, {3.0, 3.0}}};
   n.discarded.push_back({1, sample_run(1, 2.0)});
   n.discarded.back().run.round = 1;
   r.noise = std::move(n);

@@ -71,7 +71,7 @@ TEST_CASE("the zone declares today's options, defaults and search") {
   // --help states the decision rule.
   CHECK(d.param("find-max")->help.find("outnumber those that failed by 2")
         != std::string::npos);
-  CHECK(d.param("find-max")->help.find("more than 1.5x slower than on a quiet CPU")
+  CHECK(d.param("find-max")->help.find("more than 1.5x its CPU time")
         != std::string::npos);
   CHECK(s->views().size() == 1);
   registry reg;

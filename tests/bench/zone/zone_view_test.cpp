@@ -114,8 +114,8 @@ TEST_CASE("the zone view shows a search's answer and which probes kept up") {
   CHECK(text.find("200 ms per probe") != std::string::npos);
   CHECK(text.find("keeps up") != std::string::npos);
   CHECK(has_line_starting(text, "capacity 192 players [128, 256] at 50 Hz with p99 under 20.0 ms"));
-  CHECK(unwrapped(text).find("1 of 2 probes disturbed (the host probe ran up to 2.3x slower than "
-                             "on a quiet CPU), their failures not counted")
+  CHECK(unwrapped(text).find("1 of 2 probes disturbed (the host probe took up to 2.3x its CPU "
+                             "time: it waited for its CPU), their failures not counted")
         != std::string::npos);
   CHECK(unwrapped(text).find("outnumber those that failed by 2") != std::string::npos);
   CHECK(unwrapped(text).find("interrupted (signal 2), so this is partial") != std::string::npos);
