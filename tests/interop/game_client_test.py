@@ -8,7 +8,9 @@ Starts the server on a free loopback port with chacha20-poly1305, reads its
 port and key from its output, then: handshake (hello -> welcome; over UDP
 hello with a zero cookie -> challenge -> hello with its cookie -> welcome),
 three sealed packets (accepted), one with a byte flipped (forged), one sent
-again (duplicate), each verdict naming its packet. Exit 0 when all hold, 1 with the reason otherwise."""
+again (duplicate), each verdict naming its packet; over UDP then the
+server's bye at its idle timeout, which must open under the client's
+receiving key as an empty message. Exit 0 when all hold, 1 with the reason otherwise."""
 import os
 import re
 import subprocess
@@ -25,8 +27,10 @@ def fail(why):
 
 
 def start_server(binary, transport):
+    # Over UDP a short idle timeout brings the server's sealed bye.
+    idle = ["--idle-timeout", "1.5"] if transport == "udp" else []
     proc = subprocess.Popen([binary, "--port", "0", "--transport", transport, "--duration", "60",
-                             "--cipher", "chacha20-poly1305"],
+                             "--cipher", "chacha20-poly1305"] + idle,
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     port = key = None
     deadline = time.time() + 15
@@ -105,10 +109,22 @@ def main():
         got = verdict(link, sent[1])
         if got != "duplicate":
             fail("replayed packet: %s, not duplicate" % got)
-        if transport == "udp":  # a client's disconnect: a sealed empty message
-            link.send(peer.PACKET, channel.seal(b""))
+        bye = ""
+        if transport == "udp":  # the server ends the idle session: a sealed empty message
+            link.sock.settimeout(10.0)
+            kind, payload = link.receive()
+            if kind != peer.BYE:
+                fail("an idle session got frame type %d, not bye" % kind)
+            try:
+                message = channel.open(payload)
+            except Exception as e:  # cryptography's InvalidTag, or a short payload
+                fail("the server's bye did not open under the session's key (%r)" % e)
+            if message != b"":
+                fail("the server's bye carried %d bytes, not an empty message" % len(message))
+            bye = ", a sealed bye"
         link.close()
-        print("game_client_test: OK (%s): handshake, 3 accepted, 1 forged, 1 duplicate" % transport)
+        print("game_client_test: OK (%s): handshake, 3 accepted, 1 forged, 1 duplicate%s"
+              % (transport, bye))
         return 0
     finally:
         proc.terminate()
