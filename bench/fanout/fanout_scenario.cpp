@@ -5,7 +5,7 @@
 #include "bench/fanout/fanout_refine.hpp"
 #include "bench/fanout/fanout_session.hpp"
 #include "bench/fanout/fanout_verdict.hpp"
-#include "bench/fanout/seed001_view.hpp"
+#include "bench/fanout/erlang_table_view.hpp"
 
 namespace actorbench::bench {
 
@@ -33,7 +33,7 @@ class fanout_scenario : public scenario {
     return start_fanout_session(plan);
   }
 
-  std::vector<const view*> views() const override { return {&seed001_view()}; }
+  std::vector<const view*> views() const override { return {&erlang_table_view()}; }
 
   std::string verdict(const scenario_results& r) const override { return fanout_verdict(r); }
 

@@ -6,9 +6,9 @@
 
 namespace actorbench::bench {
 
-/// The fan-out of seed 001: a collector and --procs senders that each
-/// (with --crypto on) decrypt the seed's payload and reply; its default
-/// table is the seed-001 view.
+/// The Erlang experiment's fan-out: a collector and --procs senders that
+/// each (with --crypto on) decrypt an AES-CTR payload and reply; its
+/// default table is erlang_table_view().
 std::unique_ptr<scenario> make_fanout_scenario();
 
 } // namespace actorbench::bench

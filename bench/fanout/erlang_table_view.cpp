@@ -1,11 +1,11 @@
-#include "bench/fanout/seed001_view.hpp"
+#include "bench/fanout/erlang_table_view.hpp"
 
 #include <algorithm>
 #include <cstdio>
 #include <sstream>
 
-#include "bench/fanout/seed001_labels.hpp"
-#include "bench/fanout/seed001_rows.hpp"
+#include "bench/fanout/erlang_table_labels.hpp"
+#include "bench/fanout/erlang_table_rows.hpp"
 #include "bench/harness/derived.hpp"
 #include "bench/harness/statistics.hpp"
 #include "bench/output/text_table.hpp"
@@ -43,7 +43,7 @@ void write_wrapped(const std::string& text, std::size_t width, std::ostream& out
   out << line << '\n';
 }
 
-void write_preamble(const scenario_results& r, const seed001_labels& labels,
+void write_preamble(const scenario_results& r, const erlang_table_labels& labels,
                     const table_style& style, std::ostream& out) {
   const auto& m = r.machine;
   write_wrapped(r.tool.name + " " + r.tool.version + " fan-out on " + m.cpu_model + ", "
@@ -71,8 +71,8 @@ void write_preamble(const scenario_results& r, const seed001_labels& labels,
 }
 
 // Each column's width: its header lines (joined for Markdown) and cells.
-std::vector<std::size_t> column_widths(const seed001_labels& labels,
-                                       const std::vector<seed001_row>& rows, bool markdown) {
+std::vector<std::size_t> column_widths(const erlang_table_labels& labels,
+                                       const std::vector<erlang_table_row>& rows, bool markdown) {
   std::vector<std::size_t> widths;
   for (std::size_t i = 0; i < labels.columns.size(); ++i) {
     std::size_t w = markdown ? columns_of(joined(labels.columns[i])) : 0;
@@ -90,7 +90,7 @@ std::string pad(const std::string& s, std::size_t width) {
 }
 
 // Columns [first, last) as aligned text: header lines, then the rows.
-void write_text_block(const seed001_labels& labels, const std::vector<seed001_row>& rows,
+void write_text_block(const erlang_table_labels& labels, const std::vector<erlang_table_row>& rows,
                       const std::vector<std::size_t>& widths, std::size_t label_width,
                       std::size_t first, std::size_t last, std::ostream& out) {
   std::size_t lines = 0;
@@ -112,7 +112,7 @@ void write_text_block(const seed001_labels& labels, const std::vector<seed001_ro
   }
 }
 
-void write_markdown_block(const seed001_labels& labels, const std::vector<seed001_row>& rows,
+void write_markdown_block(const erlang_table_labels& labels, const std::vector<erlang_table_row>& rows,
                           std::size_t first, std::size_t last, std::ostream& out) {
   text_table t{{""}};
   for (auto i = first; i < last; ++i)
@@ -125,7 +125,7 @@ void write_markdown_block(const seed001_labels& labels, const std::vector<seed00
 }
 
 // The table in blocks of as many columns as fit the width (at least one).
-void write_table(const seed001_labels& labels, const std::vector<seed001_row>& rows,
+void write_table(const erlang_table_labels& labels, const std::vector<erlang_table_row>& rows,
                  const table_style& style, std::ostream& out) {
   std::size_t label_width = 0;
   for (const auto& row : rows)
@@ -157,7 +157,7 @@ std::string ratio_text(const ratio_interval& q) {
   return text;
 }
 
-void write_relative(const scenario_results& r, const seed001_labels& labels,
+void write_relative(const scenario_results& r, const erlang_table_labels& labels,
                     const table_style& style, std::ostream& out) {
   const auto& cs = r.configurations;
   if (cs.size() < 2)
@@ -212,8 +212,9 @@ std::vector<std::string> warnings_of(const configuration_result& c, const scenar
   return out;
 }
 
-class seed001 : public view {
+class erlang_table : public view {
  public:
+  // The name --view and saved configurations select it by.
   std::string_view name() const override { return "seed-001"; }
 
   void write(const scenario_results& r, const table_style& style,
@@ -222,7 +223,7 @@ class seed001 : public view {
     write_preamble(r, labels, style, out);
     if (r.configurations.empty())
       return;
-    write_table(labels, seed001_rows(r, style), style, out);
+    write_table(labels, erlang_table_rows(r, style), style, out);
     write_relative(r, labels, style, out);
     for (std::size_t i = 0; i < r.configurations.size(); ++i)
       for (const auto& w : warnings_of(r.configurations[i], r))
@@ -232,8 +233,8 @@ class seed001 : public view {
 
 } // namespace
 
-const view& seed001_view() {
-  static const seed001 instance;
+const view& erlang_table_view() {
+  static const erlang_table instance;
   return instance;
 }
 

@@ -1,4 +1,4 @@
-#include "bench/fanout/seed001_labels.hpp"
+#include "bench/fanout/erlang_table_labels.hpp"
 
 #include <functional>
 
@@ -22,7 +22,7 @@ struct field {
   std::function<std::string(const configuration_result&)> constant;
 };
 
-// Today's column words, and today's header words for a shared value.
+// The report's column words, and its header words for a shared value.
 std::vector<field> fields() {
   auto named = [](std::string name, std::string before, std::string after) {
     return [=](const configuration_result& c) {
@@ -108,7 +108,7 @@ std::vector<std::string> shared_values(const std::vector<field>& fs, const std::
     auto text = first_nonempty(fs[f], cs);
     if (text.empty())
       continue;
-    // "2 scheduler threads (stealing)", as today's header says it.
+    // "2 scheduler threads (stealing)", as the report's header says it.
     if (f == policy_field && !shown[threads_field] && !out.empty()
         && out.back().find(" scheduler threads") != std::string::npos)
       out.back() += " (" + value_text(cs.front(), "policy") + ")";
@@ -128,8 +128,8 @@ std::string joined(const std::vector<std::string>& lines) {
   return out;
 }
 
-seed001_labels label_configurations(const std::vector<configuration_result>& cs) {
-  seed001_labels out;
+erlang_table_labels label_configurations(const std::vector<configuration_result>& cs) {
+  erlang_table_labels out;
   if (cs.empty())
     return out;
   auto fs = fields();

@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "bench/fanout/fanout_declaration.hpp"
-#include "bench/fanout/seed001_view.hpp"
+#include "bench/fanout/erlang_table_view.hpp"
 
 using namespace actorbench::bench;
 
@@ -47,7 +47,7 @@ scenario_results results_of(std::vector<configuration_result> cs) {
 
 std::string drawn(const scenario_results& r, table_style style = {}) {
   std::ostringstream out;
-  seed001_view().write(r, style, out);
+  erlang_table_view().write(r, style, out);
   return out.str();
 }
 
@@ -76,7 +76,7 @@ TEST_CASE("the seed-001 view names each column's scanned values and shows µs") 
                        handmade(1, "main", {0.000900, 0.000950, 0.000920}),
                        handmade(2, "main", {0.001100, 0.001000, 0.001050})});
   auto text = drawn(r);
-  CHECK(seed001_view().name() == "seed-001");
+  CHECK(erlang_table_view().name() == "seed-001");
   CHECK(has(text, "average (µs)"));
   CHECK(has(text, "512"));
   CHECK_FALSE(has(text, "0.0005"));

@@ -1,4 +1,4 @@
-#include "bench/fanout/seed001_rows.hpp"
+#include "bench/fanout/erlang_table_rows.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -23,14 +23,14 @@ struct pending_row {
 };
 
 // Rows that share one unit, chosen from all their values; NaN shows as n/a.
-void add_in_unit(std::vector<seed001_row>& out, const std::vector<pending_row>& rows,
+void add_in_unit(std::vector<erlang_table_row>& out, const std::vector<pending_row>& rows,
                  const std::string& base_unit, const std::string& forced) {
   std::vector<double> all;
   for (const auto& row : rows)
     all.insert(all.end(), row.values.begin(), row.values.end());
   auto unit = choose_unit(all, base_unit, base_unit == "s" ? forced : std::string{});
   for (const auto& row : rows) {
-    seed001_row done{row.label, {}};
+    erlang_table_row done{row.label, {}};
     done.label.replace(done.label.find("{}"), 2, unit.name);
     for (auto v : row.values)
       done.cells.push_back(format_in(v, unit));
@@ -58,7 +58,7 @@ std::vector<double> medians(const scenario_results& r, const metric_decl& m) {
   return out;
 }
 
-void add_statistics(std::vector<seed001_row>& out, const scenario_results& r,
+void add_statistics(std::vector<erlang_table_row>& out, const scenario_results& r,
                     const table_style& style) {
   std::vector<summary> sums;
   for (const auto& c : r.configurations)
@@ -87,11 +87,11 @@ void add_statistics(std::vector<seed001_row>& out, const scenario_results& r,
   add_in_unit(out, {{"std dev ({})", pick(&summary::stddev, true)}}, "s", block_unit);
   add_in_unit(out, {{"99.9% CI of the mean ({}, ±)", pick(&summary::ci999, true)}}, "s",
               block_unit);
-  seed001_row cv{"coefficient of variation (%)", {}};
+  erlang_table_row cv{"coefficient of variation (%)", {}};
   for (auto v : pick(&summary::cv, true))
     cv.cells.push_back(std::isnan(v) ? "n/a" : fixed(100 * v, 1));
   out.push_back(std::move(cv));
-  seed001_row rate{"actors/s (median)", {}};
+  erlang_table_row rate{"actors/s (median)", {}};
   for (auto v : medians(r, metric_named(r, "actors_per_s", "1/s")))
     rate.cells.push_back(format_value(v, "1/s"));
   out.push_back(std::move(rate));
@@ -103,10 +103,10 @@ void add_statistics(std::vector<seed001_row>& out, const scenario_results& r,
     "s", forced);
 }
 
-void add_memory_and_checks(std::vector<seed001_row>& out, const scenario_results& r) {
+void add_memory_and_checks(std::vector<erlang_table_row>& out, const scenario_results& r) {
   std::vector<double> peaks;
-  seed001_row growth{"RSS growth per actor (bytes)", {}};
-  seed001_row mismatches{"mismatches", {}};
+  erlang_table_row growth{"RSS growth per actor (bytes)", {}};
+  erlang_table_row mismatches{"mismatches", {}};
   for (const auto& c : r.configurations) {
     std::optional<std::uint64_t> peak;
     std::optional<std::uint64_t> grew;
@@ -171,11 +171,11 @@ node_share share_of(const configuration_result& c, const std::string& node) {
 // With worker nodes: each node's replies (the fewest of any run: a run stops
 // at the first missing one), and when they were all in and its senders all
 // destroyed.
-void add_node_rows(std::vector<seed001_row>& out, const scenario_results& r,
+void add_node_rows(std::vector<erlang_table_row>& out, const scenario_results& r,
                    const table_style& style) {
   auto med = [](const std::vector<double>& v) { return v.empty() ? not_available : median(v); };
   for (const auto& node : node_names(r)) {
-    seed001_row replies{node + " replies/run (min)", {}};
+    erlang_table_row replies{node + " replies/run (min)", {}};
     std::vector<double> all_in, teardown;
     for (const auto& c : r.configurations) {
       auto share = share_of(c, node);
@@ -195,8 +195,8 @@ void add_node_rows(std::vector<seed001_row>& out, const scenario_results& r,
 
 } // namespace
 
-std::vector<seed001_row> seed001_rows(const scenario_results& r, const table_style& style) {
-  std::vector<seed001_row> out;
+std::vector<erlang_table_row> erlang_table_rows(const scenario_results& r, const table_style& style) {
+  std::vector<erlang_table_row> out;
   add_statistics(out, r, style);
   add_memory_and_checks(out, r);
   add_node_rows(out, r, style);

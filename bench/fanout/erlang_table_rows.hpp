@@ -8,17 +8,17 @@
 
 namespace actorbench::bench {
 
-/// One row of the seed-001 table: its label (with the unit) and one cell
+/// One row of the Erlang experiment's table: its label (with the unit) and one cell
 /// per configuration.
-struct seed001_row {
+struct erlang_table_row {
   std::string label;
   std::vector<std::string> cells;
 };
 
-/// The rows of the seed-001 table for `r`'s configurations: statistics of
+/// The rows of the Erlang experiment's table for `r`'s configurations: statistics of
 /// the headline, actors/s, phases, memory, mismatches, then per-node rows.
 /// Times are shown in the unit that keeps three significant digits (or
 /// style.time_unit); spread is n/a under 2 runs.
-std::vector<seed001_row> seed001_rows(const scenario_results& r, const table_style& style);
+std::vector<erlang_table_row> erlang_table_rows(const scenario_results& r, const table_style& style);
 
 } // namespace actorbench::bench
