@@ -1,7 +1,7 @@
 #pragma once
 
 #include "bench/command/main.hpp"
-#include "bench/common/error.hpp"
+#include "bench/error.hpp"
 #include "bench/harness/registry.hpp"
 
 namespace actorbench::bench {

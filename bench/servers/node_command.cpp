@@ -5,12 +5,13 @@
 
 #include "actors/remote/endpoint_name.hpp"
 #include "actors/remote/remote_node.hpp"
-#include "bench/common/endpoint.hpp"
+#include "bench/scenarios/shared/endpoint.hpp"
 #include "bench/harness/interrupt.hpp"
 #include "bench/harness/memory_budget.hpp"
 #include "bench/servers/server_output.hpp"
 #include "bench/servers/server_params.hpp"
 #include "bench/servers/server_watch.hpp"
+#include "bench/scenarios/shared/node_spawner.hpp"
 
 namespace actorbench::bench {
 
@@ -69,7 +70,8 @@ int run_node(const node_settings& s, std::ostream& out, std::ostream& err) {
   if (s.server.tls && !s.server.quiet)
     warn_about_server_certificate(node_prefix, *s.server.tls, err);
   auto served =
-    actors::serve_node(**rt, s.listen.host, s.listen.port, std::chrono::seconds{10}, s.limits);
+    actors::serve_node(**rt, s.listen.host, s.listen.port, std::chrono::seconds{10},
+                       actors::node_spawner_service(s.limits));
   if (!served)
     return server_failure(err, runtime_failure(served.err().detail));
   auto line = "actorbench node listening on " + actors::endpoint_name(s.listen.host, served->port())

@@ -9,7 +9,7 @@
 #include "actors/remote/endpoint_name.hpp"
 #include "actors/remote/hello.hpp"
 #include "actors/remote/tls_monitor.hpp"
-#include "bench/common/endpoint.hpp"
+#include "bench/scenarios/shared/endpoint.hpp"
 #include "bench/harness/interrupt.hpp"
 #include "bench/servers/server_output.hpp"
 #include "bench/servers/server_params.hpp"

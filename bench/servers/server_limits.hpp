@@ -6,7 +6,7 @@
 
 #include "actors/remote/basp_payload_limit.hpp"
 #include "actors/remote/tls_monitor.hpp"
-#include "bench/common/error.hpp"
+#include "bench/error.hpp"
 
 namespace actorbench::bench {
 

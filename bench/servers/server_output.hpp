@@ -5,7 +5,7 @@
 
 #include "actors/remote/tls_settings.hpp"
 #include "bench/command/main.hpp"
-#include "bench/common/error.hpp"
+#include "bench/error.hpp"
 
 namespace actorbench::bench {
 

@@ -6,7 +6,7 @@
 
 #include "actors/remote/remote_runtime.hpp"
 #include "actors/remote/tls_settings.hpp"
-#include "bench/common/error.hpp"
+#include "bench/error.hpp"
 #include "bench/harness/configuration.hpp"
 #include "bench/harness/declaration.hpp"
 #include "bench/servers/server_limits.hpp"

@@ -33,8 +33,8 @@
 #include <caf/scoped_actor.hpp>
 #include <caf/send.hpp>
 
-#include "actors/fanout/payload.hpp"
-#include "actors/remote/remote_messages.hpp"
+#include "bench/scenarios/fanout/payload.hpp"
+#include "bench/scenarios/shared/remote_messages.hpp"
 #include "actors/remote/remote_runtime.hpp"
 #include "crypto/registry.hpp"
 
@@ -104,6 +104,7 @@ caf::behavior fake_node(caf::event_based_actor* self, std::string mode) {
 std::unique_ptr<actors::remote_runtime> networked() {
   actors::remote_settings s;
   s.scheduler.threads = 2;
+  s.add_message_types = actors::add_remote_message_types;
   auto rt = actors::remote_runtime::create(s);
   if (!rt) {
     std::cerr << "hostile_peer: " << rt.err().detail << "\n";

@@ -7,7 +7,7 @@
 #include <openssl/evp.h>
 #include <openssl/x509.h>
 
-#include "crypto/foreign_key.hpp"
+#include "foreign_key.hpp"
 #include "crypto/key_generator.hpp"
 
 using namespace actorbench::crypto;

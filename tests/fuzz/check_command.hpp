@@ -11,10 +11,10 @@
 #include <vector>
 
 #include "bench/builtin.hpp"
-#include "bench/command/command_catalog.hpp"
-#include "bench/command/config_file.hpp"
-#include "bench/command/option_parser.hpp"
-#include "bench/command/run_settings.hpp"
+#include "command/command_catalog.hpp"
+#include "command/config_file.hpp"
+#include "command/option_parser.hpp"
+#include "command/run_settings.hpp"
 #include "bench/harness/runner.hpp"
 
 namespace actorbench::fuzz {

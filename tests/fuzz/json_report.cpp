@@ -14,8 +14,8 @@
 #include <string>
 #include <string_view>
 
-#include "bench/fanout/fanout_scenario.hpp"
-#include "bench/output/results_diff.hpp"
+#include "bench/scenarios/fanout/fanout_scenario.hpp"
+#include "output/results_diff.hpp"
 #include "bench/output/results_writer.hpp"
 #include "bench/output/view.hpp"
 

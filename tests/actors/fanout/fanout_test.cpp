@@ -7,12 +7,12 @@
 #include <caf/event_based_actor.hpp>
 #include <caf/send.hpp>
 
-#include "actors/fanout/fanout.hpp"
-#include "actors/fanout/reply.hpp"
-#include "actors/fanout/sender.hpp"
+#include "bench/scenarios/fanout/fanout.hpp"
+#include "bench/scenarios/fanout/reply.hpp"
+#include "bench/scenarios/fanout/sender.hpp"
 #include "actors/runtime/context_strategy.hpp"
 #include "actors/runtime/runtime.hpp"
-#include "actors/fanout/spawner.hpp"
+#include "bench/scenarios/fanout/spawner.hpp"
 #include "crypto/registry.hpp"
 
 using namespace actorbench;

@@ -1,6 +1,6 @@
 #include <doctest/doctest.h>
 
-#include "actors/fanout/payload.hpp"
+#include "bench/scenarios/fanout/payload.hpp"
 #include "crypto/registry.hpp"
 
 using namespace actorbench;

@@ -5,7 +5,7 @@
 #include <set>
 #include <thread>
 
-#include "actors/keygen/keygen_pool.hpp"
+#include "bench/scenarios/keygen/keygen_pool.hpp"
 
 using namespace actorbench;
 

@@ -5,7 +5,7 @@
 
 #include <string>
 
-#include "actors/remote/peer_greeting.hpp"
+#include "remote/peer_greeting.hpp"
 
 using namespace actorbench::actors;
 

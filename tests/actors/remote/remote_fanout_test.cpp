@@ -5,12 +5,13 @@
 
 #include <caf/scoped_actor.hpp>
 
-#include "actors/fanout/collector.hpp"
-#include "actors/fanout/fanout.hpp"
-#include "actors/remote/remote_messages.hpp"
+#include "bench/scenarios/fanout/collector.hpp"
+#include "bench/scenarios/fanout/fanout.hpp"
+#include "bench/scenarios/shared/remote_messages.hpp"
 #include "actors/remote/remote_node.hpp"
 #include "actors/remote/remote_runtime.hpp"
 #include "crypto/registry.hpp"
+#include "bench/scenarios/shared/node_spawner.hpp"
 
 using namespace actorbench;
 
@@ -23,6 +24,7 @@ namespace {
 std::unique_ptr<actors::remote_runtime> networked() {
   actors::remote_settings s;
   s.scheduler.threads = 2;
+  s.add_message_types = actors::add_remote_message_types;
   auto rt = actors::remote_runtime::create(s);
   REQUIRE(rt);
   return std::move(*rt);
@@ -53,7 +55,7 @@ TEST_CASE("a fan-out across two worker nodes checks every reply and counts each 
   std::vector<actors::served_node> served;
   std::vector<actors::remote_node> nodes;
   for (auto* node : {node_a.get(), node_b.get()}) {
-    auto published = actors::serve_node(*node, "127.0.0.1", 0, connect_timeout);
+    auto published = actors::serve_node(*node, "127.0.0.1", 0, connect_timeout, actors::node_spawner_service());
     REQUIRE(published);
     auto port = published->port();
     served.push_back(std::move(*published));
@@ -87,7 +89,7 @@ TEST_CASE("a fan-out across two worker nodes checks every reply and counts each 
 TEST_CASE("a worker node that is gone fails the run with its name instead of waiting") {
   auto driver = networked();
   auto node = networked();
-  auto served = actors::serve_node(*node, "127.0.0.1", 0, connect_timeout);
+  auto served = actors::serve_node(*node, "127.0.0.1", 0, connect_timeout, actors::node_spawner_service());
   REQUIRE(served);
   auto published = std::make_unique<actors::served_node>(std::move(*served));
   auto remote = actors::connect_node(*driver, "127.0.0.1", published->port(), connect_timeout);
@@ -109,7 +111,7 @@ TEST_CASE("connecting to a port where no node listens is an error, not a wait") 
   std::uint16_t port = 0;
   {
     auto node = networked();
-    auto p = actors::serve_node(*node, "127.0.0.1", 0, connect_timeout);
+    auto p = actors::serve_node(*node, "127.0.0.1", 0, connect_timeout, actors::node_spawner_service());
     REQUIRE(p);
     port = p->port();
   }
@@ -121,9 +123,9 @@ TEST_CASE("connecting to a port where no node listens is an error, not a wait") 
 
 TEST_CASE("serving a node on a port already in use is an error") {
   auto a = networked(), b = networked();
-  auto first = actors::serve_node(*a, "127.0.0.1", 0, connect_timeout);
+  auto first = actors::serve_node(*a, "127.0.0.1", 0, connect_timeout, actors::node_spawner_service());
   REQUIRE(first);
-  auto again = actors::serve_node(*b, "127.0.0.1", first->port(), connect_timeout);
+  auto again = actors::serve_node(*b, "127.0.0.1", first->port(), connect_timeout, actors::node_spawner_service());
   REQUIRE_FALSE(again);
   CHECK(again.err().code == actors::errc::network_failure);
   CHECK(again.err().detail.find(std::to_string(first->port())) != std::string::npos);
@@ -131,7 +133,7 @@ TEST_CASE("serving a node on a port already in use is an error") {
 
 TEST_CASE("a worker node that cannot run its share tells the collector and the driver at once") {
   auto driver = networked(), node = networked();
-  auto served = actors::serve_node(*node, "127.0.0.1", 0, connect_timeout);
+  auto served = actors::serve_node(*node, "127.0.0.1", 0, connect_timeout, actors::node_spawner_service());
   REQUIRE(served);
   auto remote = actors::connect_node(*driver, "127.0.0.1", served->port(), connect_timeout);
   REQUIRE(remote);

@@ -18,9 +18,9 @@
 
 #include "actors/remote/hello.hpp"
 #include "actors/remote/remote_runtime.hpp"
-#include "actors/remote/sigpipe_elision.hpp"
+#include "remote/sigpipe_elision.hpp"
 #include "actors/remote/tls_monitor.hpp"
-#include "actors/remote/tls_read_ahead.hpp"
+#include "remote/tls_read_ahead.hpp"
 
 #include <arpa/inet.h>
 #include <netinet/in.h>

@@ -6,7 +6,7 @@
 #include <doctest/doctest.h>
 
 #include "actors/remote/basp_payload_limit.hpp"
-#include "actors/remote/interpose/library_code.hpp"
+#include "remote/interpose/library_code.hpp"
 
 using namespace actorbench::actors;
 

@@ -2,7 +2,7 @@
 
 #include <vector>
 
-#include "actors/suite/big.hpp"
+#include "bench/scenarios/big/big.hpp"
 #include "suite_test_run.hpp"
 
 using namespace actorbench::actors;

@@ -1,7 +1,7 @@
 #include <doctest/doctest.h>
 
 #include "actors/runtime/runtime.hpp"
-#include "actors/suite/chameneos.hpp"
+#include "bench/scenarios/chameneos/chameneos.hpp"
 #include "suite_test_run.hpp"
 
 using namespace actorbench::actors;

@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-#include "actors/suite/fjthrput.hpp"
+#include "bench/scenarios/fjthrput/fjthrput.hpp"
 #include "suite_test_run.hpp"
 
 using namespace actorbench::actors;

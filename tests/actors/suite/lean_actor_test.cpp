@@ -6,7 +6,7 @@
 #include <caf/message.hpp>
 #include <caf/meta/type_name.hpp>
 
-#include "actors/suite/lean_actor.hpp"
+#include "bench/scenarios/shared/lean_actor.hpp"
 
 using namespace actorbench::actors;
 

@@ -1,7 +1,7 @@
 #include <doctest/doctest.h>
 
 #include "actors/runtime/runtime.hpp"
-#include "actors/suite/mailbox.hpp"
+#include "bench/scenarios/mailbox/mailbox.hpp"
 #include "crypto/registry.hpp"
 
 namespace actors = actorbench::actors;

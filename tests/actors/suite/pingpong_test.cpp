@@ -3,7 +3,7 @@
 #include <optional>
 
 #include "actors/runtime/runtime.hpp"
-#include "actors/suite/pingpong.hpp"
+#include "bench/scenarios/pingpong/pingpong.hpp"
 #include "suite_test_run.hpp"
 
 using namespace actorbench::actors;

@@ -11,8 +11,8 @@
 #include <caf/event_based_actor.hpp>
 #include <caf/message.hpp>
 
-#include "actors/suite/recycled_element.hpp"
-#include "actors/suite/sealed_message.hpp"
+#include "bench/scenarios/shared/recycled_element.hpp"
+#include "bench/scenarios/shared/sealed_message.hpp"
 
 using namespace actorbench::actors;
 

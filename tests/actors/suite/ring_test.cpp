@@ -1,6 +1,6 @@
 #include <doctest/doctest.h>
 
-#include "actors/suite/ring.hpp"
+#include "bench/scenarios/ring/ring.hpp"
 #include "suite_test_run.hpp"
 
 using namespace actorbench::actors;

@@ -1,7 +1,7 @@
 #include <doctest/doctest.h>
 
-#include "actors/suite/sealed_message.hpp"
-#include "actors/suite/suite_fault.hpp"
+#include "bench/scenarios/shared/sealed_message.hpp"
+#include "bench/scenarios/shared/suite_fault.hpp"
 #include "crypto/registry.hpp"
 
 using namespace actorbench::actors;

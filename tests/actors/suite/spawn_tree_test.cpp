@@ -1,7 +1,7 @@
 #include <doctest/doctest.h>
 
 #include "actors/runtime/runtime.hpp"
-#include "actors/suite/spawn_tree.hpp"
+#include "bench/scenarios/spawn_tree/spawn_tree.hpp"
 #include "suite_test_run.hpp"
 
 namespace crypto = actorbench::crypto;

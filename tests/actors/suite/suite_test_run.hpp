@@ -7,8 +7,8 @@
 #include <utility>
 
 #include "actors/runtime/runtime.hpp"
-#include "actors/suite/sealed_message.hpp"
-#include "actors/suite/suite_fault.hpp"
+#include "bench/scenarios/shared/sealed_message.hpp"
+#include "bench/scenarios/shared/suite_fault.hpp"
 #include "crypto/registry.hpp"
 
 namespace actorbench::actors::testing {

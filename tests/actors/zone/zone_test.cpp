@@ -10,11 +10,11 @@
 #include <caf/send.hpp>
 
 #include "actors/runtime/runtime.hpp"
-#include "actors/zone/zone.hpp"
-#include "actors/zone/zone_inputs.hpp"
-#include "actors/zone/zone_player.hpp"
-#include "actors/zone/zone_protocol.hpp"
-#include "actors/zone/zone_run.hpp"
+#include "bench/scenarios/zone/zone.hpp"
+#include "bench/scenarios/zone/zone_inputs.hpp"
+#include "bench/scenarios/zone/zone_player.hpp"
+#include "bench/scenarios/zone/zone_protocol.hpp"
+#include "bench/scenarios/zone/zone_run.hpp"
 #include "crypto/registry.hpp"
 
 using namespace actorbench;

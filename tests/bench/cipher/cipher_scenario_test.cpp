@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <utility>
 
-#include "bench/cipher/cipher_pairs.hpp"
-#include "bench/cipher/cipher_scenario.hpp"
+#include "bench/scenarios/cipher/cipher_pairs.hpp"
+#include "bench/scenarios/cipher/cipher_scenario.hpp"
 #include "bench/harness/registry.hpp"
 #include "fake_run_context.hpp"
 

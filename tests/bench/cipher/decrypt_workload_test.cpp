@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "bench/cipher/decrypt_workload.hpp"
+#include "bench/scenarios/cipher/decrypt_workload.hpp"
 
 using namespace actorbench;
 using namespace actorbench::bench;

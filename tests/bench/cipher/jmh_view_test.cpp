@@ -2,8 +2,8 @@
 
 #include <sstream>
 
-#include "bench/cipher/cipher_scenario.hpp"
-#include "bench/cipher/jmh_view.hpp"
+#include "bench/scenarios/cipher/cipher_scenario.hpp"
+#include "bench/scenarios/cipher/jmh_view.hpp"
 #include "bench/output/ranking.hpp"
 
 using namespace actorbench::bench;

@@ -2,7 +2,7 @@
 
 #include <sstream>
 
-#include "bench/command/command_context.hpp"
+#include "command/command_context.hpp"
 
 using namespace actorbench::bench;
 

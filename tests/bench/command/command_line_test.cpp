@@ -1,6 +1,6 @@
 #include <doctest/doctest.h>
 
-#include "bench/command/command_line.hpp"
+#include "command/command_line.hpp"
 
 using namespace actorbench::bench;
 

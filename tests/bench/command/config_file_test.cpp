@@ -2,7 +2,7 @@
 
 #include <sstream>
 
-#include "bench/command/config_file.hpp"
+#include "command/config_file.hpp"
 #include "toy_declaration.hpp"
 
 using namespace actorbench::bench;

@@ -2,8 +2,8 @@
 
 #include <sstream>
 
-#include "bench/command/help_text.hpp"
-#include "bench/command/param_help.hpp"
+#include "command/help_text.hpp"
+#include "command/param_help.hpp"
 #include "toy_declaration.hpp"
 
 using namespace actorbench::bench;

@@ -1,6 +1,6 @@
 #include <doctest/doctest.h>
 
-#include "bench/command/option_parser.hpp"
+#include "command/option_parser.hpp"
 #include "toy_declaration.hpp"
 
 using namespace actorbench::bench;

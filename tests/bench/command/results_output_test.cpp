@@ -2,8 +2,8 @@
 
 #include <doctest/doctest.h>
 
-#include "bench/command/plan_text.hpp"
-#include "bench/command/results_output.hpp"
+#include "command/plan_text.hpp"
+#include "command/results_output.hpp"
 #include "bench/output/text_wrap.hpp"
 #include "toy_declaration.hpp"
 

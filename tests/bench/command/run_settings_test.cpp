@@ -1,6 +1,6 @@
 #include <doctest/doctest.h>
 
-#include "bench/command/run_settings.hpp"
+#include "command/run_settings.hpp"
 #include "toy_declaration.hpp"
 
 using namespace actorbench::bench;

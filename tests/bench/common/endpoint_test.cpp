@@ -1,6 +1,6 @@
 #include <doctest/doctest.h>
 
-#include "bench/common/endpoint.hpp"
+#include "bench/scenarios/shared/endpoint.hpp"
 
 using namespace actorbench::bench;
 

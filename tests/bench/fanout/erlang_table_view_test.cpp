@@ -4,8 +4,8 @@
 #include <string>
 #include <vector>
 
-#include "bench/fanout/fanout_declaration.hpp"
-#include "bench/fanout/erlang_table_view.hpp"
+#include "bench/scenarios/fanout/fanout_declaration.hpp"
+#include "bench/scenarios/fanout/erlang_table_view.hpp"
 
 using namespace actorbench::bench;
 

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "bench/command/main.hpp"
-#include "bench/fanout/fanout_scenario.hpp"
+#include "bench/scenarios/fanout/fanout_scenario.hpp"
 #include "crypto/registry.hpp"
 
 using namespace actorbench::bench;

@@ -8,7 +8,7 @@
 #include <thread>
 #include <vector>
 
-#include "bench/fanout/fanout_scenario.hpp"
+#include "bench/scenarios/fanout/fanout_scenario.hpp"
 #include "bench/harness/registry.hpp"
 
 using namespace actorbench::bench;

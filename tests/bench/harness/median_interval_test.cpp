@@ -4,7 +4,7 @@
 #include <limits>
 #include <vector>
 
-#include "bench/harness/median_interval.hpp"
+#include "harness/median_interval.hpp"
 
 using namespace actorbench::bench;
 

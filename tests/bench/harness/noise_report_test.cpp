@@ -2,9 +2,9 @@
 
 #include <cmath>
 
-#include "bench/harness/noise_monitor.hpp"
-#include "bench/harness/noise_report.hpp"
-#include "bench/harness/run_noise.hpp"
+#include "harness/noise_monitor.hpp"
+#include "harness/noise_report.hpp"
+#include "harness/run_noise.hpp"
 
 #include <cmath>
 

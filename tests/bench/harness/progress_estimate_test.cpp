@@ -1,6 +1,6 @@
 #include <doctest/doctest.h>
 
-#include "bench/harness/progress_estimate.hpp"
+#include "harness/progress_estimate.hpp"
 
 using namespace actorbench::bench;
 

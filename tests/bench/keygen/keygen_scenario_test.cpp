@@ -7,10 +7,10 @@
 #include <fstream>
 #include <sstream>
 
-#include "actors/keygen/keygen_pool.hpp"
+#include "bench/scenarios/keygen/keygen_pool.hpp"
 #include "bench/harness/registry.hpp"
-#include "bench/keygen/keygen_estimate.hpp"
-#include "bench/keygen/keygen_scenario.hpp"
+#include "bench/scenarios/keygen/keygen_estimate.hpp"
+#include "bench/scenarios/keygen/keygen_scenario.hpp"
 #include "fake_run_context.hpp"
 
 using namespace actorbench::bench;

@@ -3,9 +3,9 @@
 #include <cmath>
 #include <sstream>
 
-#include "bench/keygen/key_table.hpp"
-#include "bench/keygen/keygen_scenario.hpp"
-#include "bench/keygen/seed002_view.hpp"
+#include "bench/scenarios/keygen/key_table.hpp"
+#include "bench/scenarios/keygen/keygen_scenario.hpp"
+#include "bench/scenarios/keygen/seed002_view.hpp"
 #include "svg_text.hpp"
 
 using namespace actorbench::bench;

@@ -1,7 +1,7 @@
 #include <doctest/doctest.h>
 
-#include "actors/suite/mailbox.hpp"
-#include "bench/mailbox/mailbox_scenario.hpp"
+#include "bench/scenarios/mailbox/mailbox.hpp"
+#include "bench/scenarios/mailbox/mailbox_scenario.hpp"
 #include "fake_run_context.hpp"
 #include "suite_values.hpp"
 

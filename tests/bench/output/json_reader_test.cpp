@@ -5,7 +5,7 @@
 #include <doctest/doctest.h>
 #include <nlohmann/json.hpp>
 
-#include "bench/output/missing_values.hpp"
+#include "output/missing_values.hpp"
 #include "bench/output/results_writer.hpp"
 #include "sample_results.hpp"
 

@@ -7,7 +7,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "bench/output/fd_streambuf.hpp"
+#include "output/fd_streambuf.hpp"
 #include "bench/output/output_file.hpp"
 #include "bench/output/output_path.hpp"
 #include "svg_text.hpp"

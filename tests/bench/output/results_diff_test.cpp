@@ -4,8 +4,8 @@
 #include <sstream>
 #include <string>
 
-#include "bench/output/results_diff.hpp"
-#include "bench/output/results_merge.hpp"
+#include "output/results_diff.hpp"
+#include "output/results_merge.hpp"
 #include "output/table_samples.hpp"
 
 using namespace actorbench::bench;

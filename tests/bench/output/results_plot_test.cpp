@@ -2,7 +2,7 @@
 
 #include <string>
 
-#include "bench/output/results_plot.hpp"
+#include "output/results_plot.hpp"
 #include "output/table_samples.hpp"
 
 using namespace actorbench::bench;

@@ -1,7 +1,7 @@
 #include <doctest/doctest.h>
 
 #include "actors/runtime/runtime.hpp"
-#include "bench/pingpong/pingpong_scenario.hpp"
+#include "bench/scenarios/pingpong/pingpong_scenario.hpp"
 #include "fake_run_context.hpp"
 
 namespace actors = actorbench::actors;

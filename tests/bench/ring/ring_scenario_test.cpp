@@ -1,6 +1,6 @@
 #include <doctest/doctest.h>
 
-#include "bench/ring/ring_scenario.hpp"
+#include "bench/scenarios/ring/ring_scenario.hpp"
 #include "suite/suite_test_run.hpp"
 
 using namespace actorbench::bench;

@@ -8,7 +8,7 @@
 
 #include "actors/remote/hello.hpp"
 #include "actors/remote/remote_runtime.hpp"
-#include "bench/rpc/rpc_scenario.hpp"
+#include "bench/scenarios/rpc/rpc_scenario.hpp"
 #include "bench/harness/registry.hpp"
 #include "fake_run_context.hpp"
 

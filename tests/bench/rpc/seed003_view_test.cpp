@@ -3,8 +3,8 @@
 #include <regex>
 #include <sstream>
 
-#include "bench/rpc/rpc_scenario.hpp"
-#include "bench/rpc/seed003_view.hpp"
+#include "bench/scenarios/rpc/rpc_scenario.hpp"
+#include "bench/scenarios/rpc/seed003_view.hpp"
 
 using namespace actorbench::bench;
 

@@ -1,7 +1,7 @@
 #include <doctest/doctest.h>
 
 #include "actors/runtime/cpu_pinning.hpp"
-#include "bench/rpc/spin_cpu.hpp"
+#include "bench/scenarios/rpc/spin_cpu.hpp"
 
 using namespace actorbench::bench;
 

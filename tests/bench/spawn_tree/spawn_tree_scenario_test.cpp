@@ -1,6 +1,6 @@
 #include <doctest/doctest.h>
 
-#include "bench/spawn_tree/spawn_tree_scenario.hpp"
+#include "bench/scenarios/spawn_tree/spawn_tree_scenario.hpp"
 #include "fake_run_context.hpp"
 #include "suite_values.hpp"
 

@@ -1,7 +1,7 @@
 #include <doctest/doctest.h>
 
-#include "actors/suite/suite_fault.hpp"
-#include "bench/suite/suite_scenario.hpp"
+#include "bench/scenarios/shared/suite_fault.hpp"
+#include "bench/scenarios/shared/suite_scenario.hpp"
 #include "fake_run_context.hpp"
 #include "suite_values.hpp"
 

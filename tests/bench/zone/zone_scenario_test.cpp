@@ -3,11 +3,11 @@
 #include <algorithm>
 
 #include "bench/harness/statistics.hpp"
-#include "bench/common/cipher_choice.hpp"
-#include "bench/zone/zone_cipher.hpp"
-#include "bench/zone/zone_scenario.hpp"
+#include "bench/scenarios/shared/cipher_choice.hpp"
+#include "bench/scenarios/zone/zone_cipher.hpp"
+#include "bench/scenarios/zone/zone_scenario.hpp"
 #include "crypto/registry.hpp"
-#include "bench/zone/zone_session.hpp"
+#include "bench/scenarios/zone/zone_session.hpp"
 #include "bench/harness/registry.hpp"
 #include "fake_run_context.hpp"
 

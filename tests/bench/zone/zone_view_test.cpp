@@ -2,8 +2,8 @@
 
 #include <sstream>
 
-#include "bench/zone/zone_scenario.hpp"
-#include "bench/zone/zone_view.hpp"
+#include "bench/scenarios/zone/zone_scenario.hpp"
+#include "bench/scenarios/zone/zone_view.hpp"
 
 using namespace actorbench::bench;
 

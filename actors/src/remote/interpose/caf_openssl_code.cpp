@@ -1,0 +1,21 @@
+#include "remote/interpose/caf_openssl_code.hpp"
+
+#include "remote/interpose/library_code.hpp"
+
+namespace actorbench::actors::caf_openssl_code {
+
+namespace {
+
+library_code code{"libcaf_openssl"};
+
+} // namespace
+
+bool locate() {
+  return code.locate();
+}
+
+bool contains(const void* address) noexcept {
+  return code.contains(address);
+}
+
+} // namespace actorbench::actors::caf_openssl_code

@@ -1,0 +1,29 @@
+#pragma once
+
+#include <optional>
+#include <ostream>
+#include <string>
+#include <string_view>
+
+#include "bench/scenarios/keygen/keygen_plot_script.hpp"
+#include "bench/output/view.hpp"
+
+namespace actorbench::bench {
+
+/// Seed 002's view of keygen results: per algorithm and back-end, a table of
+/// wall time per key and one of thread-seconds per key (rows: threads,
+/// columns: key sizes) with the spread and max/min - 1 rows; partial cells
+/// marked '*', a warning per cell with failed validations. Its plot is the
+/// keygen plot (keygen_plot_script).
+class seed002_view : public view {
+ public:
+  /// The one instance the keygen scenario lists.
+  static const seed002_view& instance();
+
+  std::string_view name() const override { return "seed-002"; }
+  void write(const scenario_results& r, const table_style& style, std::ostream& out) const override;
+  /// keygen_plot_script(r, image_format::svg); unset when no cell has a key.
+  std::optional<std::string> plot_script(const scenario_results& r) const override;
+};
+
+} // namespace actorbench::bench

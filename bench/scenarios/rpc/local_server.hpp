@@ -1,0 +1,44 @@
+#pragma once
+
+#include <sys/types.h>
+
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "actors/remote/hello.hpp"
+#include "actors/remote/tls_settings.hpp"
+#include "bench/error.hpp"
+
+namespace actorbench::bench {
+
+/// `actorbench serve` as a child process on 127.0.0.1 and a free port, for
+/// `rpc --local`: the client measures across a real process boundary, as
+/// against a remote server. The child dies with its parent.
+class local_server {
+ public:
+  /// Starts this executable's serve subcommand and waits up to `timeout`
+  /// for the port it prints. `cpus` not empty: the server runs on those.
+  static result<std::unique_ptr<local_server>> start(const std::optional<actors::tls_settings>& tls,
+                                                     actors::hello_host hello_on,
+                                                     const std::vector<int>& cpus,
+                                                     std::chrono::milliseconds timeout);
+
+  /// Stops the server: SIGTERM, then SIGKILL if it is not gone within 5 s.
+  ~local_server();
+  local_server(const local_server&) = delete;
+  local_server& operator=(const local_server&) = delete;
+
+  std::uint16_t port() const noexcept { return port_; }
+
+ private:
+  local_server(pid_t pid, int out) : pid_(pid), out_(out) {}
+
+  pid_t pid_;
+  int out_;
+  std::uint16_t port_ = 0;
+};
+
+} // namespace actorbench::bench

@@ -1,0 +1,162 @@
+#include "bench/scenarios/rpc/rpc_plan.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+
+#include "bench/scenarios/shared/tls_options.hpp"
+
+namespace actorbench::bench {
+
+namespace {
+
+std::string text_of(const configuration& c, std::string_view name) {
+  auto at = c.values.find(name);
+  const auto* s = at == c.values.end() ? nullptr : std::get_if<std::string>(&at->second);
+  return s == nullptr ? std::string{} : *s;
+}
+
+bool flag_of(const configuration& c, std::string_view name) {
+  auto at = c.values.find(name);
+  const auto* b = at == c.values.end() ? nullptr : std::get_if<bool>(&at->second);
+  return b != nullptr && *b;
+}
+
+std::chrono::milliseconds millis(double seconds) {
+  return std::chrono::milliseconds{std::llround(seconds * 1000)};
+}
+
+// --connect and --tls-connect, or --local.
+result<bool> read_targets(const configuration& c, rpc_plan& p) {
+  auto connect = text_of(c, "connect"), tls_connect = text_of(c, "tls-connect");
+  bool compare = p.modes.size() == 2;
+  if (p.local == !connect.empty())
+    return bad_input("rpc needs exactly one of --connect HOST:PORT or --local");
+  if (!connect.empty()) {
+    auto target = parse_endpoint("--connect", connect);
+    if (!target)
+      return target.err();
+    p.target = *target;
+  }
+  if (!tls_connect.empty()) {
+    if (!compare || p.local)
+      return bad_input("--tls-connect is for --compare with --connect");
+    auto target = parse_endpoint("--tls-connect", tls_connect);
+    if (!target)
+      return target.err();
+    p.tls_target = *target;
+  } else if (compare && !p.local) {
+    return bad_input("--compare with --connect needs --tls-connect HOST:PORT (the TLS server)");
+  }
+  return true;
+}
+
+// The client's files (tls among the modes) and the local server's.
+result<bool> read_tls(const configuration& c, rpc_plan& p) {
+  tls_cli_values files{p.modes.count("tls") > 0, text_of(c, "cert"), text_of(c, "key"),
+                       text_of(c, "ca")};
+  if (p.modes.size() == 2 && files.certificate.empty() && files.key.empty() && files.ca.empty())
+    return bad_input("--compare needs --tls with --cert, --key and --ca for its TLS side");
+  auto tls = validate_tls(files);
+  if (!tls)
+    return tls.err();
+  p.tls = std::move(*tls);
+  auto cert = text_of(c, "server-cert"), key = text_of(c, "server-key");
+  if ((!cert.empty() || !key.empty()) && !(p.local && p.tls))
+    return bad_input("--server-cert and --server-key are for --local with --tls");
+  if (!p.local || !p.tls)
+    return true;
+  if (cert.empty() || key.empty())
+    return bad_input(
+      "--local with --tls needs --server-cert and --server-key for the local server (it "
+      "trusts the same --ca)");
+  actors::tls_settings server{cert, key, p.tls->ca};
+  if (auto ok = actors::check(server); !ok)
+    return bad_input("--server-cert/--server-key: " + ok.err().detail);
+  p.server_tls = std::move(server);
+  return true;
+}
+
+result<bool> read_hello_on(const configuration& c, rpc_plan& p) {
+  auto text = text_of(c, "hello-on");
+  if (text.empty())
+    return true;
+  if (!p.local)
+    return bad_input("--hello-on is for --local (a server started by hand takes serve --hello-on)");
+  if (text != "scheduler" && text != "multiplexer")
+    return bad_input("invalid --hello-on '" + text + "': expected scheduler or multiplexer");
+  p.hello_on =
+    text == "multiplexer" ? actors::hello_host::multiplexer : actors::hello_host::scheduler;
+  return true;
+}
+
+result<bool> read_setup(const configuration& c, rpc_plan& p) {
+  auto& s = p.setup;
+  s.reconnect = flag_of(c, "reconnect");
+  s.requests = static_cast<std::size_t>(c.integer("requests"));
+  s.warmup_requests = static_cast<std::size_t>(c.integer("warmup"));
+  s.client.name = text_of(c, "name");
+  s.client.timeout = millis(c.seconds("timeout"));
+  s.client.threads = static_cast<std::size_t>(c.integer("threads"));
+  s.client.spin = std::chrono::microseconds{c.integer("spin-us")};
+  auto spin_cpu = text_of(c, "spin-cpu");
+  auto placement = place_spinner(spin_cpu.empty() ? "auto" : spin_cpu, c.integer("spin-us"));
+  if (!placement)
+    return placement.err();
+  s.spin = std::move(*placement);
+  if (s.spin.cpu)
+    s.client.cpus = s.spin.others;
+  if (p.local)
+    s.hello_on = std::string{actors::to_string(p.hello_on)};
+  return true;
+}
+
+} // namespace
+
+result<rpc_plan> read_rpc_plan(const std::vector<configuration>& plan) {
+  rpc_plan p;
+  if (plan.empty())
+    return bad_input("rpc: nothing to measure");
+  for (const auto& c : plan)
+    p.modes.insert(c.word("mode"));
+  const auto& first = plan.front();
+  p.local = flag_of(first, "local");
+  for (auto read : {read_targets, read_tls, read_hello_on, read_setup})
+    if (auto ok = read(first, p); !ok)
+      return ok.err();
+  return p;
+}
+
+result<std::vector<std::unique_ptr<local_server>>> start_local_servers(const rpc_plan& p) {
+  std::vector<std::unique_ptr<local_server>> out;
+  if (!p.local)
+    return out;
+  auto wait = std::max<std::chrono::milliseconds>(p.setup.client.timeout, std::chrono::seconds{10});
+  for (const auto& mode : p.modes) {
+    auto server = local_server::start(mode == "tls" ? p.server_tls : std::nullopt, p.hello_on,
+                                      p.setup.spin.others, wait);
+    if (!server)
+      return server.err();
+    out.push_back(std::move(*server));
+  }
+  return out;
+}
+
+std::map<std::string, rpc_route> rpc_routes(
+  const rpc_plan& p, const std::vector<std::unique_ptr<local_server>>& servers) {
+  std::map<std::string, rpc_route> out;
+  std::size_t i = 0;
+  for (const auto& mode : p.modes) {
+    rpc_route r;
+    if (mode == "tls")
+      r.tls = p.tls;
+    if (p.local)
+      r.target = {"127.0.0.1", servers.at(i++)->port()};
+    else
+      r.target = mode == "tls" && p.tls_target ? *p.tls_target : *p.target;
+    out.emplace(mode, std::move(r));
+  }
+  return out;
+}
+
+} // namespace actorbench::bench

@@ -1,0 +1,132 @@
+#include "bench/scenarios/spawn_tree/spawn_tree.hpp"
+
+#include <memory>
+#include <string>
+#include <thread>
+
+#include <caf/send.hpp>
+
+#include "bench/scenarios/spawn_tree/spawn_tree_node.hpp"
+
+namespace actorbench::actors {
+
+namespace {
+
+using clock_type = std::chrono::steady_clock;
+
+// How often the live actors are sampled while the tree runs.
+constexpr auto sample_period = std::chrono::milliseconds{1};
+
+// Waits until the sink has the root's answer or `deadline`, sampling the
+// live actors meanwhile; true if the answer came.
+bool await_answer(tree_job& job, clock_type::time_point deadline, std::uint64_t& peak_live) {
+  for (;;) {
+    auto now = clock_type::now();
+    auto wait = std::min<clock_type::duration>(sample_period, deadline - now);
+    bool answered = job.answered.wait_for(wait < clock_type::duration::zero() ? wait.zero() : wait);
+    peak_live = std::max(peak_live, job.live.live());
+    if (answered)
+      return true;
+    if (clock_type::now() >= deadline)
+      return false;
+  }
+}
+
+// Waits until every actor of the tree is destroyed or `deadline`.
+bool await_teardown(const tree_job& job, clock_type::time_point deadline) {
+  while (job.live.live() != 0) {
+    if (clock_type::now() >= deadline)
+      return false;
+    std::this_thread::sleep_for(std::chrono::microseconds{200});
+  }
+  return true;
+}
+
+std::string counts(const tree_job& job, const spawn_tree_size& size) {
+  return std::to_string(job.live.spawned_total()) + " of " + std::to_string(size.actors)
+         + " actors spawned, " + std::to_string(job.live.live()) + " still alive";
+}
+
+spawn_tree_sample make_sample(const tree_job& job, const spawn_tree_size& size,
+                              clock_type::time_point start, std::uint64_t peak_live) {
+  spawn_tree_sample s;
+  s.size = size;
+  s.expected_sum = size.leaves * (size.leaves - 1) / 2;
+  const auto& out = job.outcome;
+  s.sum = out.rejected ? 0 : out.sum;
+  s.answered = out.rejected ? 0 : out.actors;
+  s.strangers = job.strangers.load();
+  s.mismatches =
+    (s.sum != s.expected_sum ? 1 : 0) + (s.answered != size.actors ? 1 : 0) + s.strangers;
+  s.elapsed_s = std::chrono::duration<double>(out.checked_at - start).count();
+  s.peak_live = peak_live;
+  return s;
+}
+
+} // namespace
+
+std::optional<spawn_tree_size> size_of_spawn_tree(std::uint64_t branching, std::uint64_t depth) {
+  if (branching == 0)
+    return std::nullopt;
+  // A chain: one actor per level (and no loop over a billion levels).
+  if (branching == 1)
+    return depth < max_spawn_tree_actors ? std::optional{spawn_tree_size{depth + 1, 1}}
+                                         : std::nullopt;
+  spawn_tree_size s{1, 1};
+  for (std::uint64_t level = 1; level <= depth; ++level) {
+    // Checked before multiplying, so nothing overflows however large B and D.
+    if (s.leaves > max_spawn_tree_actors / branching)
+      return std::nullopt;
+    s.leaves *= branching;
+    s.actors += s.leaves;
+    if (s.actors > max_spawn_tree_actors)
+      return std::nullopt;
+  }
+  return s;
+}
+
+result<spawn_tree_sample> run_spawn_tree(caf::actor_system& system, const seal_keys& keys,
+                                         const spawn_tree_params& params) {
+  auto size = size_of_spawn_tree(params.branching, params.depth);
+  if (!size)
+    return error{errc::bad_parameter, "a tree of branching " + std::to_string(params.branching)
+                                        + " and depth " + std::to_string(params.depth)
+                                        + " has more than " + std::to_string(max_spawn_tree_actors)
+                                        + " actors (or no branches)"};
+  // The fault goes to the last leaf: with one scheduler thread it is the
+  // first child its parent hears from (CAF runs an actor's last-spawned
+  // child first), so a replayed copy arrives while the parent still waits.
+  auto job = std::make_unique<tree_job>(keys, params.branching, params.depth, params.fault,
+                                        size->actors - 1);
+  auto sink = spawn_tree_sink(system, *job);
+  const auto start = clock_type::now();
+  spawn_tree_root(system, *job, sink);
+  // A first sample at once: a small tree may be gone before the next.
+  std::uint64_t peak_live = job->live.live();
+  const bool answered = await_answer(*job, start + params.timeout, peak_live);
+  const auto limit = std::to_string(params.timeout.count()) + " ms";
+  std::string missing;
+  if (!answered) {
+    // What was missing when time ran out, before the tree winds down.
+    missing = "the root did not answer within " + limit + ": " + counts(*job, *size);
+    job->stop.store(true);
+    caf::anon_send_exit(sink, caf::exit_reason::user_shutdown);
+  }
+  sink = nullptr;
+  if (!await_teardown(*job, clock_type::now() + params.timeout)) {
+    auto detail =
+      "the tree's actors were not all destroyed within " + limit + ": " + counts(*job, *size);
+    // Actors still alive read the job: it must not be freed under them.
+    static_cast<void>(job.release());
+    if (!answered)
+      return error{errc::timeout, missing + "; then " + detail};
+    return error{errc::teardown_timeout, detail};
+  }
+  if (!answered)
+    return error{errc::timeout, missing};
+  if (auto failed = job->seal_failures.load())
+    return error{errc::crypto_failure, std::to_string(failed) + " answers could not be sealed"};
+  return make_sample(*job, *size, start, peak_live);
+}
+
+} // namespace actorbench::actors

@@ -1,0 +1,116 @@
+#include "command/command_catalog.hpp"
+
+#include <set>
+
+#include "command/results_output.hpp"
+
+namespace actorbench::bench {
+
+namespace {
+
+std::vector<option_spec> scenario_options(const scenario& s) {
+  auto out = param_options(s.declared());
+  for (auto& o : run_options(s.declared(), view_names(s.views())))
+    out.push_back(std::move(o));
+  return out;
+}
+
+// A parameter named like a harness option (or another parameter's alias)
+// would make one of the two unreachable: a mistake of the declaration.
+result<bool> check_unique(const std::string& target, const std::vector<option_spec>& specs) {
+  std::set<std::string> seen{"config", "help", "version", "list"};
+  for (const auto& s : specs) {
+    std::vector<std::string> names{s.name};
+    names.insert(names.end(), s.aliases.begin(), s.aliases.end());
+    for (const auto& n : names)
+      if (!seen.insert(n).second)
+        return bad_input(target + " declares --" + n + ", which is already an option of it");
+  }
+  return true;
+}
+
+} // namespace
+
+command_catalog::command_catalog(const registry& r, const main_options& o)
+  : registry_(r), options_(o) {
+  reader_.program = o.tool.name;
+  for (const auto* s : r.all()) {
+    names_.scenarios.push_back(s->declared().name);
+    add_target(s->declared().name, scenario_options(*s));
+  }
+  for (const auto& c : o.commands) {
+    names_.commands.push_back(c.params.name);
+    add_target(c.params.name, param_options(c.params));
+  }
+  add_target("report", report_command_options());
+  add_target("diff", diff_command_options());
+  names_.default_scenario = o.default_scenario;
+  if (o.default_scenario.empty() && names_.scenarios.size() == 1)
+    names_.default_scenario = names_.scenarios.front();
+  names_.has_list = static_cast<bool>(o.list);
+  reader_.default_scenario = names_.default_scenario;
+}
+
+void command_catalog::add_target(const std::string& name, std::vector<option_spec> specs) {
+  for (const auto& s : specs)
+    if (s.takes_value)
+      names_.value_options.insert(s.name);
+  reader_.targets[name] = std::move(specs);
+}
+
+std::string command_catalog::overview_text() const {
+  overview o;
+  o.program = options_.tool.name;
+  for (const auto* s : registry_.all())
+    o.scenarios.push_back({s->declared().name, s->declared().summary});
+  for (const auto& c : options_.commands)
+    o.commands.push_back({c.params.name, c.params.summary});
+  o.default_scenario = names_.default_scenario;
+  o.has_list = names_.has_list;
+  return overview_help(o);
+}
+
+std::string command_catalog::help_text(target_kind kind, const std::string& name) const {
+  const auto& program = options_.tool.name;
+  const auto& specs = reader_.targets.at(name);
+  switch (kind) {
+    case target_kind::report:
+      return target_help(program + " report FILE... [OPTIONS]",
+                         "Re-print saved JSON results in any format; several files are merged, "
+                         "their columns labelled by file.",
+                         specs);
+    case target_kind::diff:
+      return target_help(program + " diff OLD NEW [OPTIONS]",
+                         "Compare two saved JSON results configuration by configuration: median "
+                         "ratio with its 95% interval and the U test's p.",
+                         specs);
+    case target_kind::command:
+      return target_help(program + " " + name + " [OPTIONS]", find_command(name)->params.summary,
+                         specs);
+    case target_kind::scenario:
+      break;
+  }
+  auto usage = name == names_.default_scenario ? program + " [" + name + "] [OPTIONS]"
+                                               : program + " " + name + " [OPTIONS]";
+  return target_help(usage, find_scenario(name)->declared().summary, specs);
+}
+
+result<const std::vector<option_spec>*> command_catalog::options_of(const std::string& name) const {
+  const auto& specs = reader_.targets.at(name);
+  if (auto ok = check_unique(name, specs); !ok)
+    return ok.err();
+  return &specs;
+}
+
+const scenario* command_catalog::find_scenario(const std::string& name) const {
+  return registry_.find(name);
+}
+
+const command_decl* command_catalog::find_command(const std::string& name) const {
+  for (const auto& c : options_.commands)
+    if (c.params.name == name)
+      return &c;
+  return nullptr;
+}
+
+} // namespace actorbench::bench

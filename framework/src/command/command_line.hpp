@@ -1,0 +1,62 @@
+#pragma once
+
+#include <set>
+#include <string>
+#include <vector>
+
+#include "bench/error.hpp"
+
+namespace actorbench::bench {
+
+/// What a command line asks for, by the name it picks.
+enum class target_kind {
+  /// A registered scenario: run it.
+  scenario,
+  /// A command of main_options::commands (serve, node).
+  command,
+  /// `report FILE...`: re-print saved results.
+  report,
+  /// `diff OLD NEW`: compare two saved results.
+  diff,
+};
+
+/// The names a command line can pick from, and which options take a value
+/// (so that `--cipher fanout` or `--output keygen` is not read as a name).
+struct line_names {
+  std::vector<std::string> scenarios;
+  /// Not counting report and diff, which every tool has.
+  std::vector<std::string> commands;
+  /// The scenario when none is named; empty: the only scenario, if one.
+  std::string default_scenario;
+  /// Names without "--" of every option that takes a value in any scenario
+  /// or command: their next word is a value, never a name.
+  std::set<std::string> value_options;
+  /// The tool has --list (main_options::list).
+  bool has_list = false;
+};
+
+/// The command line split: the target it names and everything else.
+struct split_line {
+  target_kind kind = target_kind::scenario;
+  /// The scenario or command; empty when the line names none and there is
+  /// no default (only --help and --version can work then).
+  std::string target;
+  /// The target was named on the line, not taken as the default.
+  bool named = false;
+  /// The other words in order, without the name, --config, --help, --version.
+  std::vector<std::string> args;
+  /// The file of --config FILE or --config=FILE; empty without one.
+  std::string config;
+  bool help = false;
+  bool version = false;
+  /// --list, when the tool has it.
+  bool list = false;
+};
+
+/// Splits the words after the program name. The first word that is a
+/// scenario or command name, and not the value of a value-taking option,
+/// picks the target; --config, --help (-h), --version and --list (when the
+/// tool has it) are taken out from anywhere. Errors: --config without a file or given twice.
+result<split_line> split_argv(const std::vector<std::string>& words, const line_names& names);
+
+} // namespace actorbench::bench
