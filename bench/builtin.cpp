@@ -27,7 +27,7 @@ result<bool> add_builtin_scenarios(registry& r) {
     make_keygen_scenario,
     make_zone_scenario,
     make_rpc_scenario,
-    // The message-passing suite (issue 16).
+    // The message-passing suite (the standard actor benchmarks).
     make_pingpong_scenario,
     make_ring_scenario,
     make_mailbox_scenario,

@@ -10,7 +10,7 @@ namespace actorbench::bench {
 result<bool> add_builtin_scenarios(registry& r);
 
 /// How the actorbench command presents itself: its version, git commit and
-/// allocator, the default scenario (the seed's fan-out) and --list. The
+/// allocator, the default scenario (the Erlang experiment's fan-out) and --list. The
 /// server commands (serve, node) are the executable's: bench/main.cpp adds
 /// them, with the interposing wrappers they need.
 main_options actorbench_options();

@@ -1,5 +1,5 @@
 #!/usr/bin/env ruby
-# Seed 003's dRuby programs on 127.0.0.1, for a figure beside `actorbench rpc`
+# The dRuby TLS experiment's programs on 127.0.0.1, for a figure beside `actorbench rpc`
 # on the same machine (optional: bench/peers/setup installs ruby).
 #
 #   ruby drb_hello.rb server plain|ssl PORT [PKI_DIR]

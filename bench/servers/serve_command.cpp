@@ -23,7 +23,7 @@ constexpr const char* serve_prefix = "actorbench serve: ";
 
 declaration serve_declaration() {
   declaration d{"serve",
-                "Serve the hello actor (seed 003's dRuby object) for actorbench rpc, until "
+                "Serve the hello actor (the dRuby experiment's object) for actorbench rpc, until "
                 "SIGINT or SIGTERM"};
   d.text("port").def("0").help(
     "TCP port, 0 to 65535; 0 picks a free one (the bound port is printed)");

@@ -27,7 +27,7 @@ struct server_params {
   bool quiet = false;
 };
 
-/// Declares those parameters, one value each, with today's names,
+/// Declares those parameters, one value each, with the command's names,
 /// defaults and help.
 void declare_server_params(declaration& d);
 

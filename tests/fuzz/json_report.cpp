@@ -4,7 +4,7 @@
 //
 // Any input must come back as results or as one bad-input line, never a
 // crash or an exception. Results that were read must print in every format
-// (the fan-out's through its seed-001 view too), diff against themselves in
+// (the fan-out's through its Erlang table view too), diff against themselves in
 // every format, and survive a round trip: the JSON written for them reads
 // back and writes the same JSON again.
 #include <cstdio>

@@ -6,7 +6,7 @@
 
 namespace actorbench::bench {
 
-/// `actorbench cipher`: the Cassandra experiment (seed 004). One run is one
+/// `actorbench cipher`: cipher-context reuse against creation per call (the Cassandra JMH experiment). One run is one
 /// fixed-time iteration of decrypting (--direction encrypt: encrypting) one
 /// message over and over, on `threads` threads, with the context from one
 /// strategy (per-message, per-actor, per-thread), for every available

@@ -7,7 +7,7 @@
 
 namespace actorbench::bench {
 
-/// Seed 004's view of cipher results, as JMH prints them: a table
+/// The JMH experiment's view of cipher results, as JMH prints them: a table
 /// `Benchmark Mode Cnt Score Error Units` with a thrpt row (ops/µs) and an
 /// avgt row (ns/op, or --time-unit per op) per configuration, Error being
 /// the 99.9% Student-t half-width of the mean; then the same layout for

@@ -215,7 +215,7 @@ std::vector<std::string> warnings_of(const configuration_result& c, const scenar
 class erlang_table : public view {
  public:
   // The name --view and saved configurations select it by.
-  std::string_view name() const override { return "seed-001"; }
+  std::string_view name() const override { return "erlang-table"; }
 
   void write(const scenario_results& r, const table_style& style,
              std::ostream& out) const override {

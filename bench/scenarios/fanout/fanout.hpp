@@ -17,7 +17,7 @@
 
 namespace actorbench::actors {
 
-/// One fan-out run: a collector plus `procs` senders, as in the seed.
+/// One fan-out run: a collector plus `procs` senders, as in the Erlang experiment.
 struct fanout_params {
   std::size_t procs = 10000;
   /// Off: senders reply with the plaintext as is; on: each decrypts first.
@@ -31,7 +31,7 @@ struct fanout_params {
   /// Where each sender's cipher context comes from: by default a context
   /// reused by every sender on the same thread, since the senders share one
   /// key and copying a keyed OpenSSL context per actor costs more than the
-  /// decryption itself (bench/RESULTS.md, issue 3).
+  /// decryption itself (bench/RESULTS.md: the fan-out).
   context_strategy context = context_strategy::per_thread;
   /// Longest wait for all replies, and again for teardown.
   std::chrono::milliseconds timeout{60000};
@@ -60,7 +60,7 @@ struct node_sample {
 struct fanout_sample {
   /// The last sender was spawned.
   double spawn_s = 0;
-  /// The collector had every reply: the seed's figure.
+  /// The collector had every reply: the original experiment's figure.
   double replies_s = 0;
   /// Every sender was destroyed.
   double teardown_s = 0;

@@ -95,7 +95,7 @@ void declare_limits_and_nodes(declaration& d) {
 void declare_results(declaration& d) {
   d.metric("replies_s", "s")
     .headline()
-    .help("From the first spawn until the collector had every reply (the seed's figure)");
+    .help("From the first spawn until the collector had every reply (the original experiment's figure)");
   d.metric("spawn_done_s", "s").phase().help("From the first spawn until the last was spawned");
   d.metric("teardown_done_s", "s")
     .phase()
@@ -114,7 +114,7 @@ void declare_results(declaration& d) {
 declaration fanout_declaration() {
   declaration d{"fanout",
                 "One collector actor and N lightweight sender actors on CAF; each sender decrypts "
-                "an AES-CTR \"Hello World!\" and replies (the Erlang experiment of seed 001)"};
+                "an AES-CTR \"Hello World!\" and replies (the Erlang experiment)"};
   declare_workload(d);
   declare_scheduler(d);
   declare_limits_and_nodes(d);

@@ -8,7 +8,7 @@
 
 namespace actorbench::bench {
 
-/// The fan-out's cross-parameter checks, with today's wording: --pin's CPUs,
+/// The fan-out's cross-parameter checks, in the command's wording: --pin's CPUs,
 /// --nodes (each run needs a sender per node), --tls (needs --nodes and its
 /// three files). Each crypto-on configuration gets its back-end and cipher
 /// resolved and written in (no back-end: the first offering the cipher, or

@@ -21,7 +21,7 @@ class fanout_scenario : public scenario {
     return refine_fanout_plan(declared_, std::move(plan));
   }
 
-  // Today's per-actor estimate: nearly every sender alive at once when
+  // The per-actor estimate: nearly every sender alive at once when
   // spawned from main, the collector's bitmap and backlog with chain.
   std::optional<memory_estimate> memory(const configuration& c) const override {
     auto spawn = *actors::parse_spawn_strategy(c.word("spawn"));

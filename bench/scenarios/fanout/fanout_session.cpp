@@ -115,7 +115,7 @@ result<actor_system_holder*> fanout_session::system_for(const configuration& c) 
 
 // The back-end and cipher of a configuration; with crypto off the payload
 // still documents one: the first crypto-on configuration's, else openssl's
-// default (today's run with crypto off documents the same).
+// default (a run with crypto off documents the same).
 result<cipher_choice> cipher_of(const configuration& c, const std::vector<configuration>& plan) {
   const configuration* source = &c;
   if (c.word("crypto") != "on")

@@ -20,7 +20,7 @@ result<payload> make_payload(const crypto::backend& backend, const crypto::ciphe
   auto seed_key = *crypto::from_hex(seed_key_hex);
   payload p;
   p.plaintext = std::string{plaintext};
-  // Ciphers with longer keys get the seed key repeated, so every cipher
+  // Ciphers with longer keys get the experiment's key repeated, so every cipher
   // works on the same, reproducible material.
   for (std::size_t i = 0; i < cipher.key_size; ++i)
     p.key.push_back(seed_key[i % seed_key.size()]);

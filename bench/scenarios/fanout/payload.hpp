@@ -10,10 +10,10 @@
 
 namespace actorbench::actors {
 
-/// The seed experiment's message: "Hello World!".
+/// The Erlang experiment's message: "Hello World!".
 inline constexpr std::string_view seed_plaintext = "Hello World!";
 
-/// The seed's AES-128 key, 0123456789ABCDEFF0123456789ABCDE.
+/// The Erlang experiment's AES-128 key, 0123456789ABCDEFF0123456789ABCDE.
 inline constexpr std::string_view seed_key_hex = "0123456789abcdeff0123456789abcde";
 
 /// Largest plaintext a sender's reply carries (replies are fixed-size).
@@ -27,8 +27,8 @@ struct payload {
   crypto::bytes ciphertext;
 };
 
-/// Encrypts `plaintext` with `cipher` of `backend` under the seed key
-/// (repeated to the cipher's key length) and an all-zero nonce, as the seed does.
+/// Encrypts `plaintext` with `cipher` of `backend` under the experiment's key
+/// (repeated to the cipher's key length) and an all-zero nonce, as the experiment does.
 result<payload> make_payload(const crypto::backend& backend, const crypto::cipher_info& cipher,
                              std::string_view plaintext = seed_plaintext);
 

@@ -37,7 +37,7 @@ struct sender_job {
   const crypto::cipher_info* cipher;
   context_strategy context;
   /// The keyed context senders clone or threads cache, or nullptr with
-  /// crypto off (then a sender replies with the plaintext as is, like the seed).
+  /// crypto off (then a sender replies with the plaintext as is, like the Erlang experiment).
   std::unique_ptr<crypto::cipher_context> prototype;
   payload data;
   /// Counted down as senders are spawned: the end of the spawn phase.

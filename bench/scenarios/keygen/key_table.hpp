@@ -10,7 +10,7 @@
 
 namespace actorbench::bench {
 
-/// One cell of seed 002's tables, from one configuration's runs.
+/// One cell of the key-generation tables, from one configuration's runs.
 struct key_cell {
   /// Medians over the runs; NaN where no run generated a key.
   double wall_s_per_key = std::numeric_limits<double>::quiet_NaN();
@@ -30,14 +30,14 @@ struct key_cell {
 /// How much thread-seconds per key vary over the thread counts at one size
 /// (both 0 for perfect scaling; NaN with fewer than two measured counts).
 struct thread_spread {
-  /// Seed 002's "spread": mean |x - mean| / mean (RSA 512 bits: 4.94%).
+  /// The key-generation experiment's "spread": mean |x - mean| / mean (RSA 512 bits: 4.94%).
   double mean_deviation = std::numeric_limits<double>::quiet_NaN();
   /// max / min - 1.
   double max_over_min = std::numeric_limits<double>::quiet_NaN();
   bool partial = false;
 };
 
-/// One pair of seed 002's tables: one algorithm and back-end (and source
+/// One pair of the key-generation tables: one algorithm and back-end (and source
 /// file, for merged reports); rows are thread counts, columns key sizes,
 /// both ascending.
 struct key_table {

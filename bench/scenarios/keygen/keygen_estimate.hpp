@@ -21,7 +21,7 @@ double cell_seconds_estimate(double seconds_per_key, std::size_t keys, std::size
                              std::size_t cores);
 
 /// Seconds per key at `to_bits` from seconds at `from_bits`: RSA and DH grow
-/// by about 2^3.5 per doubling of the size (seed 002: 7.8 to 13 times per
+/// by about 2^3.5 per doubling of the size (the key-generation experiment: 7.8 to 13 times per
 /// doubling); EC, X25519 and Ed25519 are taken as flat.
 double scaled_key_seconds(crypto::key_algorithm algo, std::size_t from_bits, double seconds,
                           std::size_t to_bits);

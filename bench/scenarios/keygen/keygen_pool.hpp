@@ -12,7 +12,7 @@
 
 namespace actorbench::actors {
 
-/// One cell of seed 002's tables: `keys` keys of one request on `threads` threads.
+/// One cell of the key-generation tables: `keys` keys of one request on `threads` threads.
 struct keygen_params {
   crypto::keygen_request request;
   /// Worker actors, each generating on its own thread.
@@ -53,9 +53,9 @@ struct keygen_sample {
   /// What the first failed validation said; empty when all passed.
   std::string first_validation_failure;
 
-  /// wall_s / keys, the seed's first table; NaN without keys.
+  /// wall_s / keys, the original experiment's first table; NaN without keys.
   double wall_per_key() const noexcept;
-  /// wall_s * threads / keys, the seed's second table ("thread-seconds");
+  /// wall_s * threads / keys, the original experiment's second table ("thread-seconds");
   /// NaN without keys.
   double thread_seconds_per_key() const noexcept;
 };

@@ -8,7 +8,7 @@
 #include "bench/scenarios/shared/backend_list.hpp"
 #include "bench/scenarios/keygen/keygen_estimate.hpp"
 #include "bench/scenarios/keygen/keygen_session.hpp"
-#include "bench/scenarios/keygen/seed002_view.hpp"
+#include "bench/scenarios/keygen/keygen_table_view.hpp"
 #include "bench/output/output_path.hpp"
 #include "crypto/key_generator.hpp"
 #include "crypto/registry.hpp"
@@ -19,8 +19,8 @@ namespace {
 
 declaration keygen_declaration() {
   declaration d{"keygen",
-                "Key generation scaling across worker actors (the RSA/DH experiment of seed "
-                "002): seconds per key and thread-seconds per key by threads x size"};
+                "Key generation scaling across worker actors (the RSA/DH experiment): "
+                "seconds per key and thread-seconds per key by threads x size"};
   d.word("algo", {"rsa", "dh", "ec", "x25519", "ed25519"})
     .def("rsa")
     .help("rsa, dh, ec, x25519 or ed25519");
@@ -145,7 +145,7 @@ class keygen_scenario : public scenario {
     return keygen_session::make(plan);
   }
 
-  std::vector<const view*> views() const override { return {&seed002_view::instance()}; }
+  std::vector<const view*> views() const override { return {&keygen_table_view::instance()}; }
 
  private:
   declaration declared_;

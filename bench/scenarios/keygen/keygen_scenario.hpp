@@ -6,7 +6,7 @@
 
 namespace actorbench::bench {
 
-/// `actorbench keygen`: seed 002's key generation scaling. One run is one
+/// `actorbench keygen`: key generation scaling over threads (RSA, DH). One run is one
 /// cell: `keys` keys of one algorithm and size, handed out one at a time to
 /// `threads` worker actors each on its own thread; wall and thread-seconds
 /// per key, and each key's own seconds.

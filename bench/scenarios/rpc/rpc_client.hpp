@@ -19,7 +19,7 @@ namespace actorbench::bench {
 
 /// What every request of an rpc client shares.
 struct rpc_client_settings {
-  /// The argument of hello(name); the seed's is "".
+  /// The argument of hello(name); the original experiment's is "".
   std::string name;
   /// What one request or one connection attempt may take.
   std::chrono::milliseconds timeout{5000};
@@ -80,7 +80,7 @@ struct fresh_request_times {
   double setup_s = 0;
 };
 
-/// One request over a new client, connection and handshake, as the seed's
+/// One request over a new client, connection and handshake, as the original experiment's
 /// client makes them.
 result<fresh_request_times> ask_fresh(const endpoint& target,
                                       const std::optional<actors::tls_settings>& tls,

@@ -19,7 +19,7 @@ namespace actorbench::bench {
 /// An rpc plan's fixed parameters, checked together: where the servers
 /// are, the TLS files of each side, the modes the plan measures.
 struct rpc_plan {
-  /// "plain", "tls" or both (today's --compare).
+  /// "plain", "tls" or both (--compare).
   std::set<std::string> modes;
   bool local = false;
   std::optional<endpoint> target;

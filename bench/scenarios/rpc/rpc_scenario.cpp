@@ -7,7 +7,7 @@
 #include "bench/scenarios/shared/tls_options.hpp"
 #include "bench/scenarios/rpc/rpc_plan.hpp"
 #include "bench/scenarios/rpc/rpc_session.hpp"
-#include "bench/scenarios/rpc/seed003_view.hpp"
+#include "bench/scenarios/rpc/rpc_table_view.hpp"
 
 namespace actorbench::bench {
 
@@ -19,7 +19,7 @@ void declare_target(declaration& d) {
     .help(
       "plain TCP, or tls with client certificates (--cert, --key, --ca); plain,tls: side "
       "by side, interleaved, with the TLS overhead in %");
-  // Today's spellings of the modes: --tls is mode tls, --compare plain,tls.
+  // The options' spellings of the modes: --tls is mode tls, --compare plain,tls.
   d.flag("tls").def("off").fixed().group("TLS").help(
     "Mutual TLS with client certificates (--cert, --key, --ca): --mode tls");
   d.flag("compare").def("off").fixed().help(
@@ -40,7 +40,7 @@ void declare_requests(declaration& d) {
     .def("off")
     .fixed()
     .help(
-      "A new connection (and client actor system) for every request, like the seed's "
+      "A new connection (and client actor system) for every request, like the original experiment's "
       "client; off reuses one");
   d.integer("requests")
     .range(1, 100'000'000)
@@ -112,7 +112,7 @@ void declare_results(declaration& d) {
 declaration make_declaration() {
   declaration d{"rpc",
                 "Request latency of the hello actor over the network (the dRuby experiment of "
-                "seed 003): ms/request plain or TLS with client certificates, and the overhead"};
+                "the dRuby TLS experiment): ms/request plain or TLS with client certificates, and the overhead"};
   declare_target(d);
   declare_requests(d);
   declare_tls_files(d);
@@ -130,7 +130,7 @@ bool is_on(const configuration& c, std::string_view flag) {
   return at != c.values.end() && at->second == param_value{true};
 }
 
-// Today's --tls and --compare: the modes they stand for (replacing --mode),
+// --tls and --compare: the modes they stand for (replacing --mode),
 // each configuration once. The flags themselves are then n/a: the mode
 // says what ran, in tables, JSON and CSV alike.
 std::vector<configuration> apply_mode_flags(std::vector<configuration> plan) {
@@ -184,7 +184,7 @@ class rpc_scenario : public scenario {
     return std::unique_ptr<scenario_session>{std::move(*s)};
   }
 
-  std::vector<const view*> views() const override { return {&seed003_view()}; }
+  std::vector<const view*> views() const override { return {&rpc_table_view()}; }
 
  private:
   declaration declared_ = make_declaration();

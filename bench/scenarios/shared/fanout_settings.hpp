@@ -17,7 +17,7 @@ namespace actorbench::bench {
 std::string text_or_empty(const configuration& c, const std::string& name);
 
 /// --pin's CPUs, each checked against the CPUs this process may use; empty:
-/// not pinned. Errors name --pin as today.
+/// not pinned. Errors name --pin.
 result<std::vector<int>> pinned_cpus(const configuration& c);
 
 /// --nodes as endpoints; empty: every sender runs in this process.
@@ -35,7 +35,7 @@ result<std::optional<actors::tls_settings>> tls_of(const configuration& c);
 std::chrono::milliseconds run_timeout(const configuration& c);
 
 /// How long each worker node may take to answer its connection:
-/// --connect-timeout, else --timeout, else 10 s (today's rule).
+/// --connect-timeout, else --timeout, else 10 s (the command's rule).
 std::chrono::milliseconds connect_timeout(const configuration& c);
 
 /// The scheduler a configuration runs on: threads (resolved), policy, pin, clock.

@@ -102,7 +102,7 @@ void declare_results(declaration& d) {
 
 declaration make_declaration() {
   declaration d{"zone",
-                "A game zone (seed 001's MMO): each tick every player session decrypts its input "
+                "A game zone (an MMO server's): each tick every player session decrypts its input "
                 "packet and sends its position to a zone actor, which broadcasts the state to "
                 "every player; tick latency percentiles and missed ticks, or --find-max players"};
   declare_params(d);

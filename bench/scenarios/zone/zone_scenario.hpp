@@ -6,7 +6,7 @@
 
 namespace actorbench::bench {
 
-/// The game zone of seed 001's MMO (`actorbench zone`): each tick every
+/// The game zone of an MMO server (`actorbench zone`): each tick every
 /// player session decrypts its input packet and sends its position to a
 /// zone actor, which broadcasts the state to every player. Tick latency
 /// percentiles and missed ticks per run; with --find-max, the largest

@@ -34,7 +34,7 @@ class zone_session : public scenario_session {
   /// Seconds of ticks: the players' setup is small beside them.
   double cost_hint(const configuration& c) const override;
 
-  /// Today's find-max criterion: p99 tick latency under the budget, at most
+  /// The find-max criterion: p99 tick latency under the budget, at most
   /// zone_allowed_missed ticks missed, and neither stopped nor cut short.
   bool keeps_up(const configuration& c, const run_record& r) const override;
 

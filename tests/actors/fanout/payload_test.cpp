@@ -5,7 +5,7 @@
 
 using namespace actorbench;
 
-TEST_CASE("the seed payload is AES-128-CTR of Hello World! under the seed key and zero IV") {
+TEST_CASE("the Erlang experiment's payload: AES-128-CTR of Hello World! under its key and zero IV") {
   const auto& reg = crypto::registry::instance();
   const auto* openssl = *reg.find("openssl");
   auto cipher = reg.find_cipher(*openssl, "aes-128-ctr");
@@ -20,7 +20,7 @@ TEST_CASE("the seed payload is AES-128-CTR of Hello World! under the seed key an
   CHECK(crypto::to_hex(p->ciphertext) == "d33b875cf2cf2104a69d9d42");
 }
 
-TEST_CASE("longer keys repeat the seed key; every payload decrypts back") {
+TEST_CASE("longer keys repeat the experiment's key; every payload decrypts back") {
   const auto& reg = crypto::registry::instance();
   for (const auto* b : reg.backends()) {
     for (const auto& c : b->ciphers()) {

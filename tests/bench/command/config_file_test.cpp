@@ -42,7 +42,7 @@ std::string config_error_of(const std::string& text, const std::string& target =
 } // namespace
 
 TEST_CASE("config: top-level keys belong to the default scenario, [NAME] to NAME") {
-  auto text = "# the seed\nprocs = \"10000,100000\"\nruns = 3\n[keygen]\nbits = 512\n";
+  auto text = "# the Erlang experiment\nprocs = \"10000,100000\"\nruns = 3\n[keygen]\nbits = 512\n";
   auto fanout = values(text, "fanout");
   REQUIRE(fanout);
   CHECK(*fanout == by_name<std::string>{{"procs", "10000,100000"}, {"runs", "3"}});

@@ -27,7 +27,7 @@ std::size_t widest_line(const std::string& text) {
 
 std::vector<option_spec> all_options(const declaration& d) {
   auto out = param_options(d);
-  for (auto& o : run_options(d, {"seed-001"}))
+  for (auto& o : run_options(d, {"erlang-table"}))
     out.push_back(std::move(o));
   return out;
 }
@@ -78,7 +78,7 @@ TEST_CASE("scenario help lists parameters by group, then the harness options") {
   CHECK(scheduler != std::string::npos);
   CHECK(harness > scheduler);
   CHECK(output > harness);
-  CHECK(contains(help, "--view seed-001|generic"));
+  CHECK(contains(help, "--view erlang-table|generic"));
   CHECK(contains(
     help,
     "--runs N                      Measured runs per configuration (1..100000; default 10)\n"));

@@ -10,7 +10,7 @@ namespace {
 std::vector<option_spec> specs() {
   auto d = testing::toy_declaration();
   auto out = param_options(d);
-  for (auto& o : run_options(d, {"seed-001"}))
+  for (auto& o : run_options(d, {"erlang-table"}))
     out.push_back(std::move(o));
   return out;
 }

@@ -59,7 +59,7 @@ TEST_CASE("run settings: the declaration's defaults, then the options") {
   CHECK(s->harness.memory_budget_bytes == std::optional<std::uint64_t>{1 << 20});
 }
 
-TEST_CASE("run settings: refusals in today's wording") {
+TEST_CASE("run settings: refusals in the command's wording") {
   CHECK(settings_error_of({{"runs", "0"}}).rfind("invalid --runs '0': expected a whole number from 1", 0)
         == 0);
   CHECK(settings_error_of({{"warmup", "-1"}}).rfind("invalid --warmup '-1'", 0) == 0);

@@ -70,13 +70,13 @@ bool has(const std::string& text, const std::string& part) {
 
 } // namespace
 
-TEST_CASE("the seed-001 view names each column's scanned values and shows µs") {
+TEST_CASE("the Erlang table view names each column's scanned values and shows µs") {
   auto r = results_of({handmade(1, "chain", {0.000512, 0.000498, 0.000530}),
                        handmade(2, "chain", {0.000612, 0.000640, 0.000601}),
                        handmade(1, "main", {0.000900, 0.000950, 0.000920}),
                        handmade(2, "main", {0.001100, 0.001000, 0.001050})});
   auto text = drawn(r);
-  CHECK(erlang_table_view().name() == "seed-001");
+  CHECK(erlang_table_view().name() == "erlang-table");
   CHECK(has(text, "average (µs)"));
   CHECK(has(text, "512"));
   CHECK_FALSE(has(text, "0.0005"));
@@ -99,7 +99,7 @@ TEST_CASE("the seed-001 view names each column's scanned values and shows µs") 
   CHECK(has(md, "| average (µs) |"));
 }
 
-TEST_CASE("the seed-001 view shows n/a for the spread of one run, and node rows") {
+TEST_CASE("the Erlang table view shows n/a for the spread of one run, and node rows") {
   auto one = handmade(2, "chain", {0.25});
   part_record local{"local",
                     {{"replies", {500}}, {"replies_s", {0.2}}, {"teardown_s", {0.24}}},
@@ -124,7 +124,7 @@ TEST_CASE("the seed-001 view shows n/a for the spread of one run, and node rows"
   CHECK_FALSE(has(text, "relative to"));
 }
 
-TEST_CASE("the seed-001 view warns of mismatches and partial results") {
+TEST_CASE("the Erlang table view warns of mismatches and partial results") {
   auto bad = handmade(1, "chain", {0.5, 0.5});
   bad.runs[1].record.checks["missing_ids"] = 3;
   bad.partial = true;

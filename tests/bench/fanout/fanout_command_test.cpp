@@ -64,7 +64,7 @@ bool contains(const std::string& text, const std::string& part) {
 
 } // namespace
 
-TEST_CASE("fan-out command: the seed's defaults, 10000 procs, crypto off, 10 runs after 1") {
+TEST_CASE("fan-out command: the Erlang experiment's defaults, 10000 procs, crypto off, 10 runs after 1") {
   auto p = plan({});
   CHECK(contains(p, "fanout: 1 configuration, each 1 warm-up + 10 measured"));
   CHECK(contains(p, "10000 procs · crypto off"));

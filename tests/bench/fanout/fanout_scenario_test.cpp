@@ -69,7 +69,7 @@ std::string refusal(const scenario& s, std::vector<configuration> plan) {
 
 } // namespace
 
-TEST_CASE("the fan-out declares today's options, defaults and ranges") {
+TEST_CASE("the fan-out declares its options, defaults and ranges") {
   auto s = make_fanout_scenario();
   const auto& d = s->declared();
   CHECK(d.name == "fanout");
@@ -130,7 +130,7 @@ TEST_CASE("the fan-out resolves back-end and cipher and drops impossible pairs")
   CHECK(other.find("aes-128-ctr") != std::string::npos);
 }
 
-TEST_CASE("the fan-out refuses cross-parameter mistakes in today's words") {
+TEST_CASE("the fan-out refuses cross-parameter mistakes in the command's words") {
   auto s = make_fanout_scenario();
   auto nodes = with(config(2), "nodes", std::string{"127.0.0.1:4242,127.0.0.1:4243"});
   CHECK(

@@ -77,7 +77,7 @@ struct hello_server {
 
 } // namespace
 
-TEST_CASE("rpc declares today's options, its TLS files and ten rounds") {
+TEST_CASE("rpc declares its options, its TLS files and ten rounds") {
   auto s = make_rpc_scenario();
   const auto& d = s->declared();
   CHECK(d.name == "rpc");
@@ -105,7 +105,7 @@ TEST_CASE("rpc declares today's options, its TLS files and ten rounds") {
   CHECK(reg.add(make_rpc_scenario()));
 }
 
-TEST_CASE("rpc refuses what cannot work together, worded as today") {
+TEST_CASE("rpc refuses what cannot work together, in the command's words") {
   auto plain = rpc_config("plain", "127.0.0.1:4242");
   auto tls = rpc_config("tls", "127.0.0.1:4242");
   CHECK(refusal({plain}) == "accepted");

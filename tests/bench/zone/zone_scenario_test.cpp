@@ -30,7 +30,7 @@ configuration small_zone(const std::string& crypto, std::int64_t players = 20) {
 
 } // namespace
 
-TEST_CASE("the zone declares today's options, defaults and search") {
+TEST_CASE("the zone declares its options, defaults and search") {
   auto s = make_zone_scenario();
   const auto& d = s->declared();
   CHECK(d.name == "zone");
@@ -94,7 +94,7 @@ TEST_CASE("the zone runs 10 s by default, and 5 s per probe of --find-max, as be
   CHECK((*refined)[2].seconds("duration") == 2.0);
 }
 
-TEST_CASE("the zone refuses a cipher that is not one AEAD cipher, as today") {
+TEST_CASE("the zone refuses a cipher that is not one AEAD cipher") {
   auto s = make_zone_scenario();
   auto c = small_zone("on");
   c.values["cipher"] = std::string{"aes-128-ctr"};

@@ -13,7 +13,7 @@
 
 namespace actorbench::actors {
 
-/// The seed's remote object: replies "Hello, " + name to a name.
+/// The dRuby experiment's remote object: replies "Hello, " + name to a name.
 std::string hello(const std::string& name);
 
 /// An actor answering hello(name) to every string it receives, counting

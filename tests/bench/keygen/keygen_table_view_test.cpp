@@ -5,7 +5,7 @@
 
 #include "bench/scenarios/keygen/key_table.hpp"
 #include "bench/scenarios/keygen/keygen_scenario.hpp"
-#include "bench/scenarios/keygen/seed002_view.hpp"
+#include "bench/scenarios/keygen/keygen_table_view.hpp"
 #include "svg_text.hpp"
 
 using namespace actorbench::bench;
@@ -51,7 +51,7 @@ bool contains(const std::string& text, const std::string& part) {
 
 } // namespace
 
-TEST_CASE("seed 002 view: the spread and max/min - 1 of thread-seconds per key") {
+TEST_CASE("keygen table view: the spread and max/min - 1 of thread-seconds per key") {
   auto s = spread_of({1.0, 1.1}, false);
   CHECK(s.mean_deviation == doctest::Approx(0.05 / 1.05));
   CHECK(s.max_over_min == doctest::Approx(0.1));
@@ -64,8 +64,8 @@ TEST_CASE("seed 002 view: the spread and max/min - 1 of thread-seconds per key")
   CHECK(tables[0].spread[1].partial);
 }
 
-TEST_CASE("seed 002 view: the seed's own thread-seconds reproduce its spread row") {
-  // Seed 002, RSA, thread-seconds per key for 1..8 threads; its spread row
+TEST_CASE("keygen table view: the original experiment's thread-seconds reproduce its spread row") {
+  // The original key-generation experiment, RSA, thread-seconds per key for 1..8 threads; its spread row
   // says 4.94% (512 bits), 3.26% (1024), 2.03% (2048), 1.32% (4096).
   struct column {
     std::vector<double> values;
@@ -84,9 +84,9 @@ TEST_CASE("seed 002 view: the seed's own thread-seconds reproduce its spread row
         == doctest::Approx(0.184 / 0.148 - 1));
 }
 
-TEST_CASE("seed 002 view: two tables per algorithm, units, partial cells and warnings") {
+TEST_CASE("keygen table view: two tables per algorithm, units, partial cells and warnings") {
   std::ostringstream out;
-  seed002_view::instance().write(handmade(), {}, out);
+  keygen_table_view::instance().write(handmade(), {}, out);
   auto text = out.str();
   CHECK(contains(text, "rsa key generation (openssl), wall time per key:"));
   CHECK(contains(
@@ -109,13 +109,13 @@ TEST_CASE("seed 002 view: two tables per algorithm, units, partial cells and war
     CHECK(line.size() <= 100);
   }
   std::ostringstream md;
-  seed002_view::instance().write(handmade(), table_style{100, "", true}, md);
+  keygen_table_view::instance().write(handmade(), table_style{100, "", true}, md);
   CHECK(contains(md.str(), "**rsa key generation (openssl)**, wall time per key:"));
   CHECK(contains(md.str(), "| threads |"));
 }
 
-TEST_CASE("seed 002 view: the keygen plot script, and none without keys") {
-  auto script = seed002_view::instance().plot_script(handmade());
+TEST_CASE("keygen table view: the keygen plot script, and none without keys") {
+  auto script = keygen_table_view::instance().plot_script(handmade());
   REQUIRE(script);
   CHECK(contains(*script, "set multiplot layout 1,2"));
   CHECK(contains(*script, "actorbench keygen: rsa (openssl)"));
@@ -132,5 +132,5 @@ TEST_CASE("seed 002 view: the keygen plot script, and none without keys") {
   scenario_results none;
   none.scenario = make_keygen_scenario()->declared();
   none.configurations = {cell(512, 1, 0, 0, true)};
-  CHECK_FALSE(seed002_view::instance().plot_script(none));
+  CHECK_FALSE(keygen_table_view::instance().plot_script(none));
 }

@@ -1,4 +1,4 @@
-#include "bench/scenarios/rpc/seed003_view.hpp"
+#include "bench/scenarios/rpc/rpc_table_view.hpp"
 
 #include <cmath>
 #include <cstdio>
@@ -232,9 +232,9 @@ std::vector<std::string> overhead_lines(const scenario_results& r, const display
   return out;
 }
 
-class seed003 : public view {
+class rpc_table : public view {
  public:
-  std::string_view name() const override { return "seed-003"; }
+  std::string_view name() const override { return "rpc-table"; }
 
   void write(const scenario_results& r, const table_style& style,
              std::ostream& out) const override {
@@ -268,8 +268,8 @@ class seed003 : public view {
 
 } // namespace
 
-const view& seed003_view() {
-  static const seed003 instance;
+const view& rpc_table_view() {
+  static const rpc_table instance;
   return instance;
 }
 

@@ -1,4 +1,4 @@
-#include "bench/scenarios/keygen/seed002_view.hpp"
+#include "bench/scenarios/keygen/keygen_table_view.hpp"
 
 #include <cmath>
 #include <cstdio>
@@ -16,7 +16,7 @@ namespace {
 // Two lines in plain text, so that they fit 100 columns.
 constexpr const char* spread_note[] = {
   "spread: mean |x - mean| / mean of thread-seconds per key over the thread counts",
-  "(seed 002's figure); max/min - 1: the largest over the smallest"};
+  "(the key-generation experiment's figure); max/min - 1: the largest over the smallest"};
 
 std::string percent_text(double fraction, bool partial) {
   if (!std::isfinite(fraction))
@@ -145,12 +145,12 @@ void write_backend_ranking(const scenario_results& r, const table_style& style, 
 
 } // namespace
 
-const seed002_view& seed002_view::instance() {
-  static const seed002_view v;
+const keygen_table_view& keygen_table_view::instance() {
+  static const keygen_table_view v;
   return v;
 }
 
-void seed002_view::write(const scenario_results& r, const table_style& style,
+void keygen_table_view::write(const scenario_results& r, const table_style& style,
                          std::ostream& out) const {
   auto tables = make_key_tables(r);
   for (std::size_t i = 0; i < tables.size(); ++i) {
@@ -169,7 +169,7 @@ void seed002_view::write(const scenario_results& r, const table_style& style,
   write_backend_ranking(r, style, out);
 }
 
-std::optional<std::string> seed002_view::plot_script(const scenario_results& r) const {
+std::optional<std::string> keygen_table_view::plot_script(const scenario_results& r) const {
   return keygen_plot_script(r, image_format::svg);
 }
 

@@ -4,7 +4,7 @@
 #include <sstream>
 
 #include "bench/scenarios/rpc/rpc_scenario.hpp"
-#include "bench/scenarios/rpc/seed003_view.hpp"
+#include "bench/scenarios/rpc/rpc_table_view.hpp"
 
 using namespace actorbench::bench;
 
@@ -42,7 +42,7 @@ std::string drawn(bool reconnect, table_style style = {}) {
   r.configurations = {rpc_result("plain", 0.000125, reconnect),
                       rpc_result("tls", 0.00025, reconnect)};
   std::ostringstream out;
-  seed003_view().write(r, style, out);
+  rpc_table_view().write(r, style, out);
   return out.str();
 }
 
@@ -52,9 +52,9 @@ bool has(const std::string& text, const std::string& pattern) {
 
 } // namespace
 
-TEST_CASE("seed 003's view: a column per mode, time per request and the TLS overhead") {
+TEST_CASE("rpc table view: a column per mode, time per request and the TLS overhead") {
   auto text = drawn(false);
-  CHECK(seed003_view().name() == "seed-003");
+  CHECK(rpc_table_view().name() == "rpc-table");
   CHECK(
     has(text, "rpc: hello\\(\"\"\\) to 127.0.0.1:4242 \\(plain\\) and 127.0.0.1:4243 \\(TLS\\)$"));
   CHECK(has(text,
@@ -73,7 +73,7 @@ TEST_CASE("seed 003's view: a column per mode, time per request and the TLS over
     CHECK_MESSAGE(line.size() <= 100, line);
 }
 
-TEST_CASE("seed 003's view with --reconnect shows the connection's costs") {
+TEST_CASE("rpc table view with --reconnect shows the connection's costs") {
   auto text = drawn(true);
   CHECK(has(text, "a new connection per request"));
   CHECK(has(text, "^connect \\+ handshakes, median \\(µs\\) +62.5 +125$"));
@@ -82,7 +82,7 @@ TEST_CASE("seed 003's view with --reconnect shows the connection's costs") {
   CHECK(has(text, "^TLS handshake cost per new connection: 62.5 µs"));
 }
 
-TEST_CASE("seed 003's view draws Markdown") {
+TEST_CASE("rpc table view draws Markdown") {
   table_style style;
   style.markdown = true;
   auto text = drawn(false, style);
