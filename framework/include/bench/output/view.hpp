@@ -25,7 +25,7 @@ struct table_style {
 class view {
  public:
   virtual ~view() = default;
-  /// "seed-001", "jmh"...
+  /// "erlang-table", "jmh"...
   virtual std::string_view name() const = 0;
   virtual void write(const scenario_results& r, const table_style& style,
                      std::ostream& out) const = 0;
