@@ -21,7 +21,7 @@ int main(int argc, char** argv) {
     return exit_code(added.err().code);
   }
   auto options = actorbench_options();
-  options.commands = {make_serve_command(), make_node_command()};
+  options.commands = {make_serve_command(), make_node_command(r)};
   // Output that never reached standard output is a failure: bench::main
   // checks it when the results are written and once more at its end.
   return actorbench::bench::main(argc, argv, r, options);

@@ -11,7 +11,7 @@
 #include "bench/servers/server_output.hpp"
 #include "bench/servers/server_params.hpp"
 #include "bench/servers/server_watch.hpp"
-#include "bench/scenarios/shared/node_spawner.hpp"
+#include "bench/harness/node_service.hpp"
 
 namespace actorbench::bench {
 
@@ -26,10 +26,11 @@ declaration node_declaration() {
   d.text("listen").help(
     "TCP port to listen on, 0 to 65535 (required); 0 picks a free one (the bound port is "
     "printed)");
-  d.text("max-memory").help(
-    "Refuse a share whose senders, with the shares running already, need more memory than this "
-    "(512M, 4G; K, M, G, T are powers of 1024; estimated as the driver does; default the "
-    "available memory at start); shares are also refused beyond 100000000 senders");
+  d.text("max-memory")
+    .help(
+      "Refuse a share whose senders, with the shares running already, need more memory than this "
+      "(512M, 4G; K, M, G, T are powers of 1024; estimated as the driver does; default the "
+      "available memory at start); shares are also refused beyond 100000000 senders");
   declare_server_params(d);
   return d;
 }
@@ -37,7 +38,7 @@ declaration node_declaration() {
 struct node_settings {
   endpoint listen;
   server_params server;
-  actors::node_limits limits;
+  node_limits limits;
 };
 
 result<node_settings> read_node(const configuration& c) {
@@ -53,7 +54,7 @@ result<node_settings> read_node(const configuration& c) {
   auto budget = parse_memory_budget(text_param(c, "max-memory"));
   if (!budget)
     return budget.err();
-  actors::node_limits limits;
+  node_limits limits;
   limits.memory_bytes = budget->bytes;
   return node_settings{{server->bind, *port}, std::move(*server), limits};
 }
@@ -62,16 +63,17 @@ const char* signal_name(int sig) {
   return sig == SIGTERM ? "SIGTERM" : sig == SIGINT ? "SIGINT" : "a signal";
 }
 
-int run_node(const node_settings& s, std::ostream& out, std::ostream& err) {
+int run_node(const node_settings& s, const registry& r, std::ostream& out, std::ostream& err) {
   catch_interrupts();
-  auto rt = actors::remote_runtime::create(remote_settings_of(s.server));
+  auto settings = remote_settings_of(s.server);
+  settings.add_message_types = message_types_of(r);
+  auto rt = actors::remote_runtime::create(settings);
   if (!rt)
     return server_failure(err, runtime_failure(rt.err().detail));
   if (s.server.tls && !s.server.quiet)
     warn_about_server_certificate(node_prefix, *s.server.tls, err);
-  auto served =
-    actors::serve_node(**rt, s.listen.host, s.listen.port, std::chrono::seconds{10},
-                       actors::node_spawner_service(s.limits));
+  auto served = actors::serve_node(**rt, s.listen.host, s.listen.port, std::chrono::seconds{10},
+                                   node_service_of(r, s.limits));
   if (!served)
     return server_failure(err, runtime_failure(served.err().detail));
   auto line = "actorbench node listening on " + actors::endpoint_name(s.listen.host, served->port())
@@ -90,8 +92,16 @@ int run_node(const node_settings& s, std::ostream& out, std::ostream& err) {
 
 } // namespace
 
-command_decl make_node_command() {
-  return server_command(node_declaration(), &read_node, &run_node);
+command_decl make_node_command(const registry& r) {
+  command_decl c;
+  c.params = node_declaration();
+  c.run = [&r](const configuration& config, std::ostream& out, std::ostream& err) {
+    auto settings = read_node(config);
+    if (!settings)
+      return server_failure(err, settings.err());
+    return run_node(*settings, r, out, err);
+  };
+  return c;
 }
 
 } // namespace actorbench::bench

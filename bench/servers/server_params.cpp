@@ -1,7 +1,6 @@
 #include "bench/servers/server_params.hpp"
 
 #include "bench/scenarios/shared/tls_options.hpp"
-#include "bench/scenarios/shared/remote_messages.hpp"
 
 namespace actorbench::bench {
 
@@ -70,7 +69,6 @@ actors::remote_settings remote_settings_of(const server_params& p) {
   actors::remote_settings settings;
   settings.scheduler.threads = p.threads;
   settings.tls = p.tls;
-  settings.add_message_types = actors::add_remote_message_types;
   settings.max_payload = p.limits.max_payload;
   settings.handshake_timeout = p.limits.handshake_timeout;
   return settings;

@@ -34,7 +34,8 @@
 #include <caf/send.hpp>
 
 #include "bench/scenarios/fanout/payload.hpp"
-#include "bench/scenarios/shared/remote_messages.hpp"
+#include "bench/scenarios/fanout/fanout_messages.hpp"
+#include "tests/actors/builtin_nodes.hpp"
 #include "actors/remote/remote_runtime.hpp"
 #include "crypto/registry.hpp"
 
@@ -104,7 +105,7 @@ caf::behavior fake_node(caf::event_based_actor* self, std::string mode) {
 std::unique_ptr<actors::remote_runtime> networked() {
   actors::remote_settings s;
   s.scheduler.threads = 2;
-  s.add_message_types = actors::add_remote_message_types;
+  s.add_message_types = testing::builtin_message_types();
   auto rt = actors::remote_runtime::create(s);
   if (!rt) {
     std::cerr << "hostile_peer: " << rt.err().detail << "\n";

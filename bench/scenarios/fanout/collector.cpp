@@ -7,7 +7,7 @@
 
 #include "bench/scenarios/fanout/reply.hpp"
 #include "actors/remote/peer_text.hpp"
-#include "bench/scenarios/shared/remote_messages.hpp"
+#include "bench/scenarios/fanout/fanout_messages.hpp"
 
 namespace actorbench::actors {
 

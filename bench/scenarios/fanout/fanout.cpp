@@ -14,7 +14,7 @@
 #include "bench/scenarios/fanout/sender.hpp"
 #include "bench/scenarios/fanout/spawner.hpp"
 #include "actors/remote/peer_text.hpp"
-#include "bench/scenarios/shared/remote_messages.hpp"
+#include "bench/scenarios/fanout/fanout_messages.hpp"
 #include "actors/runtime/countdown_latch.hpp"
 
 namespace actorbench::actors {

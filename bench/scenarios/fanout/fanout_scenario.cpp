@@ -6,6 +6,8 @@
 #include "bench/scenarios/fanout/fanout_session.hpp"
 #include "bench/scenarios/fanout/fanout_verdict.hpp"
 #include "bench/scenarios/fanout/erlang_table_view.hpp"
+#include "bench/scenarios/fanout/fanout_messages.hpp"
+#include "bench/scenarios/fanout/fanout_node.hpp"
 
 namespace actorbench::bench {
 
@@ -34,6 +36,10 @@ class fanout_scenario : public scenario {
   }
 
   std::vector<const view*> views() const override { return {&erlang_table_view()}; }
+
+  node_part on_nodes() const override {
+    return {actors::add_fanout_message_types, actors::fanout_node_handlers};
+  }
 
   std::string verdict(const scenario_results& r) const override { return fanout_verdict(r); }
 

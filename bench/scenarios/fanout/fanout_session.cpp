@@ -11,7 +11,7 @@
 #include "bench/scenarios/fanout/fanout_record.hpp"
 #include "bench/scenarios/shared/fanout_settings.hpp"
 #include "crypto/bytes.hpp"
-#include "bench/scenarios/shared/remote_messages.hpp"
+#include "bench/scenarios/fanout/fanout_messages.hpp"
 
 namespace actorbench::bench {
 
@@ -98,7 +98,7 @@ result<actor_system_holder*> fanout_session::system_for(const configuration& c) 
     return &holder;
   }
   actors::remote_settings settings{s, *tls};
-  settings.add_message_types = actors::add_remote_message_types;
+  settings.add_message_types = actors::add_fanout_message_types;
   auto rt = actors::remote_runtime::create(settings);
   if (!rt)
     return runtime_failure(rt.err().detail);

@@ -9,6 +9,7 @@
 #include <caf/send.hpp>
 
 #include "bench/scenarios/shared/shipped_keys.hpp"
+#include "bench/scenarios/shared/remote_messages.hpp"
 
 namespace actorbench::actors {
 
@@ -109,6 +110,20 @@ result<mailbox_sample> run_mailbox_remote(caf::actor_system& system, const seal_
   out.mismatches = tally->mismatches.load();
   out.elapsed_s = std::chrono::duration<double>(tally->done.reached_at() - start).count();
   return out;
+}
+
+void add_mailbox_message_types(caf::actor_system_config& cfg) {
+  cfg.add_message_type<mailbox_senders_request>("actorbench.mailbox_senders_request");
+  add_sealed_message_types(cfg);
+}
+
+caf::message_handler mailbox_node_handlers(caf::event_based_actor* node) {
+  return {[node](const mailbox_senders_request& req) -> caf::result<std::uint32_t> {
+    auto spawned = spawn_requested_mailbox_senders(node->system(), req);
+    if (!spawned)
+      return caf::make_error(caf::sec::runtime_error, spawned.err().detail);
+    return *spawned;
+  }};
 }
 
 } // namespace actorbench::actors

@@ -96,7 +96,7 @@ actors::result<actors::mailbox_sample> run_remote(suite_run& in,
   // A steady stream from the middleman's thread: a sharing worker would be
   // woken through a condition variable for nearly every message (1.4x
   // slower, RESULTS.md).
-  auto connected = connect_suite_nodes(in, choice, "stealing");
+  auto connected = connect_suite_nodes(in, choice, actors::add_mailbox_message_types, "stealing");
   if (!connected)
     return connected.err();
   return actors::run_mailbox_remote(connected->system(), in.keys, params, connected->nodes);
@@ -144,6 +144,10 @@ std::unique_ptr<scenario> make_mailbox_scenario() {
   // RESULTS.md shows 1 against 2 threads.
   spec.default_threads = 1;
   spec.cost_hint = [](const configuration& c) { return static_cast<double>(total_messages(c)); };
+  spec.on_nodes = {actors::add_mailbox_message_types,
+                   [](caf::event_based_actor* node, const node_context&) {
+                     return actors::mailbox_node_handlers(node);
+                   }};
   return make_suite_scenario(std::move(spec));
 }
 

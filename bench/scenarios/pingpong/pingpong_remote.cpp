@@ -3,6 +3,7 @@
 #include <caf/scoped_actor.hpp>
 
 #include "bench/scenarios/shared/shipped_keys.hpp"
+#include "bench/scenarios/shared/remote_messages.hpp"
 
 namespace actorbench::actors {
 
@@ -39,6 +40,20 @@ pong_spawner remote_pongs(caf::actor_system& system, std::vector<remote_node> no
                });
     return out;
   };
+}
+
+void add_pingpong_message_types(caf::actor_system_config& cfg) {
+  cfg.add_message_type<pong_spawn_request>("actorbench.pong_spawn_request");
+  add_sealed_message_types(cfg);
+}
+
+caf::message_handler pingpong_node_handlers(caf::event_based_actor* node) {
+  return {[node](const pong_spawn_request& req) -> caf::result<caf::actor> {
+    auto pong = spawn_requested_pong(node->system(), req);
+    if (!pong)
+      return caf::make_error(caf::sec::runtime_error, pong.err().detail);
+    return *pong;
+  }};
 }
 
 } // namespace actorbench::actors

@@ -5,13 +5,37 @@
 
 #include <caf/actor.hpp>
 #include <caf/actor_system.hpp>
+#include <caf/actor_system_config.hpp>
+#include <caf/event_based_actor.hpp>
+#include <caf/message_handler.hpp>
+#include <caf/meta/type_name.hpp>
 
 #include "actors/error.hpp"
-#include "bench/scenarios/shared/remote_messages.hpp"
 #include "actors/remote/remote_node.hpp"
 #include "bench/scenarios/pingpong/pingpong.hpp"
+#include "bench/scenarios/shared/shipped_keys.hpp"
 
 namespace actorbench::actors {
+
+/// The driver asks a worker node for the pong of one pingpong pair; the
+/// node answers with the pong's handle. With crypto on the pong seals and
+/// opens under the same key and plaintext as the driver's ping.
+struct pong_spawn_request {
+  /// The pong's sealer id, unique in the run.
+  std::uint32_t sender = 1;
+  shipped_keys keys;
+};
+
+template <class Inspector>
+typename Inspector::result_type inspect(Inspector& f, pong_spawn_request& x) {
+  return f(caf::meta::type_name("actorbench.pong_spawn_request"), x.sender, x.keys);
+}
+
+/// Registers pingpong's messages between the driver and worker nodes.
+void add_pingpong_message_types(caf::actor_system_config& cfg);
+
+/// A worker node's handler of pong_spawn_request: answers with the pong's handle.
+caf::message_handler pingpong_node_handlers(caf::event_based_actor* node);
 
 /// On a worker node: the pong `req` asks for, with its own copy of the
 /// run's keys (resolved through this node's registry). Errors:

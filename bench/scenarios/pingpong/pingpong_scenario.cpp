@@ -91,7 +91,7 @@ actors::pingpong_params params_of(const suite_run& in) {
 // The pongs on the --nodes, connected before the timed part begins.
 actors::result<actors::pingpong_sample> run_remote(suite_run& in, actors::pingpong_params p,
                                                    const suite_node_choice& choice) {
-  auto connected = connect_suite_nodes(in, choice);
+  auto connected = connect_suite_nodes(in, choice, actors::add_pingpong_message_types);
   if (!connected)
     return connected.err();
   p.remote_pongs = true;
@@ -134,6 +134,10 @@ std::unique_ptr<scenario> make_pingpong_scenario() {
   spec.run = run;
   spec.refine = refine;
   spec.default_threads_help = "1 for one pair, else one per core";
+  spec.on_nodes = {actors::add_pingpong_message_types,
+                   [](caf::event_based_actor* node, const node_context&) {
+                     return actors::pingpong_node_handlers(node);
+                   }};
   spec.memory = [](const configuration& c) -> std::optional<memory_estimate> {
     // Two actors (about 1.2 KB each), mailboxes and the latency samples,
     // kept twice (the pair's and the run's), doubled for margin.

@@ -6,7 +6,6 @@
 
 #include "bench/scenarios/shared/seconds_since.hpp"
 #include "actors/remote/hello.hpp"
-#include "bench/scenarios/shared/remote_messages.hpp"
 
 namespace actorbench::bench {
 
@@ -33,7 +32,6 @@ result<std::unique_ptr<rpc_client>> rpc_client::start(
   rs.scheduler.threads = settings.threads;
   rs.scheduler.cpus = settings.cpus;
   rs.tls = tls;
-  rs.add_message_types = actors::add_remote_message_types;
   auto rt = actors::remote_runtime::create(rs);
   if (!rt)
     return bad_input(rt.err().detail);

@@ -1,7 +1,6 @@
 #include "bench/scenarios/shared/suite_nodes.hpp"
 
 #include "bench/scenarios/shared/fanout_settings.hpp"
-#include "bench/scenarios/shared/remote_messages.hpp"
 
 namespace actorbench::bench {
 
@@ -15,14 +14,15 @@ result<suite_node_choice> node_choice_of(const configuration& c) {
   return suite_node_choice{std::move(*nodes), std::move(*tls)};
 }
 
-actors::result<suite_nodes> connect_suite_nodes(const suite_run& in,
-                                                const suite_node_choice& choice,
-                                                const std::string& policy) {
+actors::result<suite_nodes>
+connect_suite_nodes(const suite_run& in, const suite_node_choice& choice,
+                    std::function<void(caf::actor_system_config&)> add_message_types,
+                    const std::string& policy) {
   actors::remote_settings settings;
   settings.scheduler.threads = static_cast<std::size_t>(in.config.integer("threads"));
   settings.scheduler.policy = policy;
   settings.tls = choice.tls;
-  settings.add_message_types = actors::add_remote_message_types;
+  settings.add_message_types = std::move(add_message_types);
   auto rt = actors::remote_runtime::create(settings);
   if (!rt)
     return rt.err();

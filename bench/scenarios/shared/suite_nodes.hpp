@@ -1,5 +1,6 @@
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -35,10 +36,12 @@ struct suite_nodes {
 
 /// Connects to `choice`'s nodes, each within --timeout, on a scheduler of
 /// `policy` (remote_settings' "sharing" wakes an idle worker at once, for
-/// latency; "stealing" polls, for a steady stream of messages).
-actors::result<suite_nodes> connect_suite_nodes(const suite_run& in,
-                                                const suite_node_choice& choice,
-                                                const std::string& policy = "sharing");
+/// latency; "stealing" polls, for a steady stream of messages), with the
+/// message types the scenario's actors send between nodes.
+actors::result<suite_nodes>
+connect_suite_nodes(const suite_run& in, const suite_node_choice& choice,
+                    std::function<void(caf::actor_system_config&)> add_message_types,
+                    const std::string& policy = "sharing");
 
 /// Records the fact "transport" (plain or tls) of a run on nodes.
 void add_transport_fact(run_record& r, const suite_node_choice& choice);

@@ -118,6 +118,8 @@ class suite_scenario : public scenario {
     return plan;
   }
 
+  node_part on_nodes() const override { return spec_.on_nodes; }
+
   std::optional<memory_estimate> memory(const configuration& c) const override {
     return spec_.memory ? spec_.memory(c) : std::nullopt;
   }

@@ -57,6 +57,8 @@ struct suite_spec {
   std::string default_threads_help;
   /// Cross-parameter checks and adjustments, after the suite's own.
   std::function<result<std::vector<configuration>>(std::vector<configuration>)> refine;
+  /// Its part on worker nodes (--nodes), if it has one.
+  node_part on_nodes;
 };
 
 /// The scenario of `spec`, with the suite's shared parameters and results.

@@ -7,11 +7,11 @@
 
 #include "bench/scenarios/fanout/collector.hpp"
 #include "bench/scenarios/fanout/fanout.hpp"
-#include "bench/scenarios/shared/remote_messages.hpp"
+#include "bench/scenarios/fanout/fanout_messages.hpp"
 #include "actors/remote/remote_node.hpp"
 #include "actors/remote/remote_runtime.hpp"
 #include "crypto/registry.hpp"
-#include "bench/scenarios/shared/node_spawner.hpp"
+#include "tests/actors/builtin_nodes.hpp"
 
 using namespace actorbench;
 
@@ -24,7 +24,7 @@ namespace {
 std::unique_ptr<actors::remote_runtime> networked() {
   actors::remote_settings s;
   s.scheduler.threads = 2;
-  s.add_message_types = actors::add_remote_message_types;
+  s.add_message_types = testing::builtin_message_types();
   auto rt = actors::remote_runtime::create(s);
   REQUIRE(rt);
   return std::move(*rt);
@@ -55,7 +55,8 @@ TEST_CASE("a fan-out across two worker nodes checks every reply and counts each 
   std::vector<actors::served_node> served;
   std::vector<actors::remote_node> nodes;
   for (auto* node : {node_a.get(), node_b.get()}) {
-    auto published = actors::serve_node(*node, "127.0.0.1", 0, connect_timeout, actors::node_spawner_service());
+    auto published =
+      actors::serve_node(*node, "127.0.0.1", 0, connect_timeout, testing::builtin_node_service());
     REQUIRE(published);
     auto port = published->port();
     served.push_back(std::move(*published));
@@ -89,7 +90,8 @@ TEST_CASE("a fan-out across two worker nodes checks every reply and counts each 
 TEST_CASE("a worker node that is gone fails the run with its name instead of waiting") {
   auto driver = networked();
   auto node = networked();
-  auto served = actors::serve_node(*node, "127.0.0.1", 0, connect_timeout, actors::node_spawner_service());
+  auto served =
+    actors::serve_node(*node, "127.0.0.1", 0, connect_timeout, testing::builtin_node_service());
   REQUIRE(served);
   auto published = std::make_unique<actors::served_node>(std::move(*served));
   auto remote = actors::connect_node(*driver, "127.0.0.1", published->port(), connect_timeout);
@@ -111,7 +113,8 @@ TEST_CASE("connecting to a port where no node listens is an error, not a wait") 
   std::uint16_t port = 0;
   {
     auto node = networked();
-    auto p = actors::serve_node(*node, "127.0.0.1", 0, connect_timeout, actors::node_spawner_service());
+    auto p =
+      actors::serve_node(*node, "127.0.0.1", 0, connect_timeout, testing::builtin_node_service());
     REQUIRE(p);
     port = p->port();
   }
@@ -123,9 +126,11 @@ TEST_CASE("connecting to a port where no node listens is an error, not a wait") 
 
 TEST_CASE("serving a node on a port already in use is an error") {
   auto a = networked(), b = networked();
-  auto first = actors::serve_node(*a, "127.0.0.1", 0, connect_timeout, actors::node_spawner_service());
+  auto first =
+    actors::serve_node(*a, "127.0.0.1", 0, connect_timeout, testing::builtin_node_service());
   REQUIRE(first);
-  auto again = actors::serve_node(*b, "127.0.0.1", first->port(), connect_timeout, actors::node_spawner_service());
+  auto again = actors::serve_node(*b, "127.0.0.1", first->port(), connect_timeout,
+                                  testing::builtin_node_service());
   REQUIRE_FALSE(again);
   CHECK(again.err().code == actors::errc::network_failure);
   CHECK(again.err().detail.find(std::to_string(first->port())) != std::string::npos);
@@ -133,7 +138,8 @@ TEST_CASE("serving a node on a port already in use is an error") {
 
 TEST_CASE("a worker node that cannot run its share tells the collector and the driver at once") {
   auto driver = networked(), node = networked();
-  auto served = actors::serve_node(*node, "127.0.0.1", 0, connect_timeout, actors::node_spawner_service());
+  auto served =
+    actors::serve_node(*node, "127.0.0.1", 0, connect_timeout, testing::builtin_node_service());
   REQUIRE(served);
   auto remote = actors::connect_node(*driver, "127.0.0.1", served->port(), connect_timeout);
   REQUIRE(remote);

@@ -8,7 +8,7 @@
 #include "bench/scenarios/mailbox/mailbox_remote.hpp"
 #include "bench/scenarios/shared/shipped_keys.hpp"
 #include "suite_test_run.hpp"
-#include "bench/scenarios/shared/node_spawner.hpp"
+#include "tests/actors/builtin_nodes.hpp"
 
 using namespace actorbench::actors;
 namespace testing = actorbench::actors::testing;
@@ -22,7 +22,7 @@ const std::chrono::milliseconds connect_timeout{5000};
 
 std::unique_ptr<remote_runtime> networked() {
   remote_settings s;
-  s.add_message_types = add_remote_message_types;
+  s.add_message_types = actorbench::testing::builtin_message_types();
   s.scheduler.threads = 2;
   auto rt = remote_runtime::create(s);
   REQUIRE(rt);
@@ -46,7 +46,7 @@ remote_outcome run_remote(const std::shared_ptr<seal_keys>& keys, const mailbox_
     std::vector<remote_node> nodes;
     for (std::size_t i = 0; i < node_count; ++i) {
       systems.push_back(networked());
-      auto published = serve_node(*systems.back(), "127.0.0.1", 0, connect_timeout, node_spawner_service());
+      auto published = serve_node(*systems.back(), "127.0.0.1", 0, connect_timeout, actorbench::testing::builtin_node_service());
       REQUIRE(published);
       auto remote = connect_node(*driver, "127.0.0.1", published->port(), connect_timeout);
       REQUIRE(remote);

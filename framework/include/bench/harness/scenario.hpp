@@ -10,6 +10,7 @@
 #include "bench/error.hpp"
 #include "bench/harness/configuration.hpp"
 #include "bench/harness/declaration.hpp"
+#include "bench/harness/node_part.hpp"
 #include "bench/harness/run_context.hpp"
 #include "bench/harness/run_record.hpp"
 
@@ -105,6 +106,9 @@ class scenario {
   /// "keeps up: no — p99 90.9 ms > 50 ms budget". Empty: the generic one,
   /// by the headline metric.
   virtual std::string verdict(const scenario_results&) const { return {}; }
+
+  /// Its part on worker nodes (node_part.hpp); none by default.
+  virtual node_part on_nodes() const { return {}; }
 };
 
 /// A scenario from a declaration and one function, for users' own code:

@@ -1,4 +1,4 @@
-#include "bench/scenarios/shared/node_spawner.hpp"
+#include "bench/scenarios/fanout/fanout_node.hpp"
 
 #include <algorithm>
 #include <memory>
@@ -12,9 +12,8 @@
 
 #include "bench/scenarios/fanout/fanout.hpp"
 #include "bench/scenarios/fanout/sender.hpp"
-#include "bench/scenarios/shared/remote_messages.hpp"
-#include "bench/scenarios/mailbox/mailbox_remote.hpp"
-#include "bench/scenarios/pingpong/pingpong_remote.hpp"
+#include "bench/scenarios/fanout/fanout_messages.hpp"
+#include "bench/scenarios/fanout/spawner.hpp"
 #include "crypto/registry.hpp"
 
 namespace actorbench::actors {
@@ -32,7 +31,7 @@ std::string mib(double bytes) {
 // Why this node refuses `req` on sizes alone, or "" when it does not. Every
 // size is checked before anything is spawned or allocated: the senders
 // decrypt into a fixed reply of max_plaintext_size bytes.
-std::string refusal(const remote_spawn_request& req, const node_limits& limits) {
+std::string refusal(const remote_spawn_request& req, const bench::node_limits& limits) {
   if (req.count > limits.max_senders)
     return "a share of " + std::to_string(req.count) + " senders exceeds this node's limit of "
            + std::to_string(limits.max_senders);
@@ -58,8 +57,7 @@ std::string cipher_refusal(const remote_spawn_request& req, const crypto::cipher
     return "a key of " + std::to_string(req.key.size()) + " and a nonce of "
            + std::to_string(req.nonce.size()) + " bytes, where " + c.name + " takes "
            + std::to_string(c.key_size) + " and " + std::to_string(c.nonce_size);
-  if (req.ciphertext.size() < c.overhead
-      || req.ciphertext.size() - c.overhead > max_plaintext_size)
+  if (req.ciphertext.size() < c.overhead || req.ciphertext.size() - c.overhead > max_plaintext_size)
     return "a ciphertext of " + std::to_string(req.ciphertext.size()) + " bytes (at most "
            + std::to_string(max_plaintext_size + c.overhead) + " with " + c.name + ")";
   return {};
@@ -89,9 +87,9 @@ result<std::shared_ptr<sender_job>> make_job(const remote_spawn_request& req, ca
                                       std::move(prototype), std::move(data), req.count);
 }
 
-// What the node spawner and its shares share.
+// What a node's shares share.
 struct node_state {
-  node_limits limits;
+  bench::node_limits limits;
   std::shared_ptr<const std::atomic<bool>> stop;
   std::size_t batch;
   /// The estimated memory of the shares running now.
@@ -162,8 +160,8 @@ class share_actor : public caf::event_based_actor {
     job_ = *job;
     // Told by the collector's proxy itself, not through this actor's
     // mailbox, where the notice would queue behind a backlog of replies.
-    caf::actor_cast<caf::abstract_actor*>(collector_)->attach_functor(
-      [weak = std::weak_ptr<sender_job>{job_}](const caf::error&) {
+    caf::actor_cast<caf::abstract_actor*>(collector_)
+      ->attach_functor([weak = std::weak_ptr<sender_job>{job_}](const caf::error&) {
         if (auto j = weak.lock(); j && j->spawned.remaining() > 0)
           j->cancelled = true;
       });
@@ -182,8 +180,8 @@ class share_actor : public caf::event_based_actor {
       return {};
     return "a share of " + std::to_string(count) + " senders needs about " + mib(need) + " ("
            + std::to_string(fanout_bytes_per_proc(s)) + " bytes per sender) but this node's "
-           + "memory budget of " + mib(*budget) + " has " + mib(before < *budget ? *budget - before : 0)
-           + " left";
+           + "memory budget of " + mib(*budget) + " has "
+           + mib(before < *budget ? *budget - before : 0) + " left";
   }
 
   void stop_share(const std::string& why) {
@@ -239,53 +237,18 @@ class share_actor : public caf::event_based_actor {
   std::string stop_reason_;
 };
 
-class node_spawner_actor : public caf::event_based_actor {
- public:
-  node_spawner_actor(caf::actor_config& cfg, std::shared_ptr<node_state> node)
-    : caf::event_based_actor(cfg), node_(std::move(node)) {}
-
-  caf::behavior make_behavior() override {
-    return {
-      [this](remote_spawn_request& req) {
-        // The share actor answers the request in our place.
-        return delegate(spawn<share_actor>(node_), std::move(req));
-      },
-      // One pingpong pair's pong, answered with its handle.
-      [this](const pong_spawn_request& req) -> caf::result<caf::actor> {
-        auto pong = spawn_requested_pong(system(), req);
-        if (!pong)
-          return caf::make_error(caf::sec::runtime_error, pong.err().detail);
-        return *pong;
-      },
-      // A mailbox run's senders on this node, aimed at the driver's receiver.
-      [this](const mailbox_senders_request& req) -> caf::result<std::uint32_t> {
-        auto spawned = spawn_requested_mailbox_senders(system(), req);
-        if (!spawned)
-          return caf::make_error(caf::sec::runtime_error, spawned.err().detail);
-        return *spawned;
-      },
-    };
-  }
-
- private:
-  std::shared_ptr<node_state> node_;
-};
-
 } // namespace
 
-caf::actor spawn_node_spawner(caf::actor_system& system, node_limits limits,
-                              std::shared_ptr<const std::atomic<bool>> stop, std::size_t batch) {
-  auto node = std::make_shared<node_state>();
-  node->limits = limits;
-  node->stop = std::move(stop);
-  node->batch = batch;
-  return system.spawn<node_spawner_actor>(std::move(node));
-}
-
-node_service node_spawner_service(node_limits limits) {
-  return [limits](caf::actor_system& system, std::shared_ptr<const std::atomic<bool>> stop) {
-    return spawn_node_spawner(system, limits, std::move(stop));
-  };
+caf::message_handler fanout_node_handlers(caf::event_based_actor* node,
+                                          const bench::node_context& ctx) {
+  auto state = std::make_shared<node_state>();
+  state->limits = ctx.limits;
+  state->stop = ctx.stop;
+  state->batch = default_spawn_chunk;
+  return {[node, state](remote_spawn_request& req) {
+    // The share actor answers the request in our place.
+    return node->delegate(node->spawn<share_actor>(state), std::move(req));
+  }};
 }
 
 } // namespace actorbench::actors
