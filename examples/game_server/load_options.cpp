@@ -119,13 +119,11 @@ options parse_options(int argc, char** argv) {
     "load_generator: clients for game_server, each with its own key; checks "
     "every verdict"};
   add_options(app, texts, opts);
-  try {
-    app.parse(argc, argv);
-  } catch (const CLI::CallForHelp&) {
-    std::cout << app.help();
+  if (auto stop = game::parse_command_line(app, argc, argv)) {
+    if (stop->code != 0)
+      bad_input(stop->text);
+    std::cout << stop->text;
     std::exit(0);
-  } catch (const CLI::ParseError& e) {
-    bad_input(e.what());
   }
   check_options(texts, opts);
   return opts;

@@ -29,47 +29,39 @@ struct option_texts {
 }
 
 void add_options(CLI::App& app, option_texts& t, options& opts) {
-  app.add_option("--port", t.port, "TCP port to listen on (0: any free one, printed)")
-    ->default_str(t.port);
-  app.add_option("--bind", opts.bind, "Address to listen on")->default_str(opts.bind);
-  app.add_option("--duration", t.duration, "Seconds to run; 0: until SIGINT or SIGTERM")
-    ->default_str(t.duration);
-  app.add_option("--cipher", t.cipher, "AEAD cipher of every session")->default_str(t.cipher);
-  app.add_option("--transport", t.transport, "tcp, or udp (one frame per datagram)")
-    ->default_str(t.transport);
-  app
-    .add_option("--frame-timeout", t.frame_timeout,
-                "Seconds a client may take to send its hello after connecting, and to finish "
-                "a frame it began; then it is disconnected")
-    ->default_str(t.frame_timeout);
-  app
-    .add_option("--idle-timeout", t.idle_timeout,
-                "Seconds a session may go without a frame before it is disconnected; 0: never")
-    ->default_str(t.idle_timeout);
-  app
-    .add_option("--max-handshakes", t.max_handshakes,
-                "Hellos being answered at once; hellos beyond are dropped (clients retry)")
-    ->default_str(t.max_handshakes);
-  app
-    .add_option("--max-sessions", t.max_sessions,
-                "UDP: clients held at once; a new one beyond evicts the lowest-value one "
-                "(unconfirmed first, then the longest idle)")
-    ->default_str(t.max_sessions);
-  app
-    .add_option("--max-sessions-per-address", t.max_per_address,
-                "UDP: clients held at once from one source address (any port); a new one "
-                "beyond evicts that address's lowest-value one")
-    ->default_str(t.max_per_address);
-  app
-    .add_option("--max-unsent", t.max_unsent,
-                "TCP: bytes of replies a client may leave unread; beyond, it is dropped as a "
-                "slow reader")
-    ->default_str(t.max_unsent);
-  app
-    .add_option("--max-unsent-total", t.max_unsent_total,
-                "TCP: bytes of unread replies of all clients together; beyond, the client with "
-                "the most is dropped")
-    ->default_str(t.max_unsent_total);
+  struct text_option {
+    const char* name;
+    std::string* text;
+    const char* help;
+  };
+  const text_option text_options[] = {
+    {"--port", &t.port, "TCP port to listen on (0: any free one, printed)"},
+    {"--bind", &opts.bind, "Address to listen on"},
+    {"--duration", &t.duration, "Seconds to run; 0: until SIGINT or SIGTERM"},
+    {"--cipher", &t.cipher, "AEAD cipher of every session"},
+    {"--transport", &t.transport, "tcp, or udp (one frame per datagram)"},
+    {"--frame-timeout", &t.frame_timeout,
+     "Seconds a client may take to send its hello after connecting, and to finish "
+     "a frame it began; then it is disconnected"},
+    {"--idle-timeout", &t.idle_timeout,
+     "Seconds a session may go without a frame before it is disconnected; 0: never"},
+    {"--max-handshakes", &t.max_handshakes,
+     "Hellos being answered at once; hellos beyond are dropped (clients retry)"},
+    {"--max-sessions", &t.max_sessions,
+     "UDP: clients held at once; a new one beyond evicts the lowest-value one "
+     "(unconfirmed first, then the longest idle)"},
+    {"--max-sessions-per-address", &t.max_per_address,
+     "UDP: clients held at once from one source address (any port); a new one "
+     "beyond evicts that address's lowest-value one"},
+    {"--max-unsent", &t.max_unsent,
+     "TCP: bytes of replies a client may leave unread; beyond, it is dropped as a "
+     "slow reader"},
+    {"--max-unsent-total", &t.max_unsent_total,
+     "TCP: bytes of unread replies of all clients together; beyond, the client with "
+     "the most is dropped"},
+  };
+  for (const auto& o : text_options)
+    app.add_option(o.name, *o.text, o.help)->default_str(*o.text);
   app.add_flag("--without-caf-protections", opts.without_caf_protections,
                "Start even when the program was built without actorbench::caf_protections "
                "(CAF's acceptor then spins when out of file descriptors)");
@@ -121,13 +113,11 @@ options parse_options(int argc, char** argv) {
     "game_server: a TCP or UDP game server on actorbench's session pool, each "
     "session keyed by a Noise_NK handshake (no key on the wire)"};
   add_options(app, texts, opts);
-  try {
-    app.parse(argc, argv);
-  } catch (const CLI::CallForHelp&) {
-    std::cout << app.help();
+  if (auto stop = game::parse_command_line(app, argc, argv)) {
+    if (stop->code != 0)
+      fail(stop->text);
+    std::cout << stop->text;
     std::exit(0);
-  } catch (const CLI::ParseError& e) {
-    fail(e.what());
   }
   check_options(texts, opts);
   return opts;
