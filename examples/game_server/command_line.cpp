@@ -9,6 +9,8 @@
 #include <sstream>
 #include <thread>
 
+#include <CLI/CLI.hpp>
+
 #include "crypto/registry.hpp"
 
 namespace game {
@@ -28,6 +30,17 @@ extern "C" void on_stop_signal(int) {
 }
 
 } // namespace
+
+std::optional<command_line_exit> parse_command_line(CLI::App& app, int argc, char** argv) {
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp&) {
+    return command_line_exit{0, app.help()};
+  } catch (const CLI::ParseError& e) {
+    return command_line_exit{2, e.what()};
+  }
+  return std::nullopt;
+}
 
 parsed<transport> parse_transport(const std::string& text) {
   if (text == "tcp")

@@ -2,17 +2,23 @@
 
 // What the game server and its load generator share on their command lines:
 // number parsing that names the bad value and the valid range, the choice of
-// AEAD cipher, and stopping on SIGINT/SIGTERM.
+// AEAD cipher, the parse itself (--help, or one line and exit 2), and
+// stopping on SIGINT/SIGTERM.
 
 #include <chrono>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 
 #include "crypto/backend.hpp"
 #include "crypto/cipher_info.hpp"
 #include "crypto/error.hpp"
+
+namespace CLI {
+class App;
+}
 
 namespace game {
 
@@ -31,6 +37,17 @@ parsed<double> parse_number(std::string_view name, const std::string& text, doub
 /// Seconds, a decimal number in [min, max].
 parsed<std::chrono::duration<double>> parse_seconds(std::string_view name, const std::string& text,
                                                     double min, double max);
+
+/// What a program does instead of running after parsing its command line:
+/// after --help, exit 0 with the help on stdout; after an error CLI11 found,
+/// exit 2 with the error on stderr.
+struct command_line_exit {
+  int code = 0;
+  std::string text;
+};
+
+/// Parses the command line into `app`; nothing if the program goes on.
+std::optional<command_line_exit> parse_command_line(CLI::App& app, int argc, char** argv);
 
 /// What carries the frames: a TCP stream, or UDP with one frame per datagram.
 enum class transport { tcp, udp };
