@@ -150,8 +150,8 @@ int run_driver(const std::string& what, std::uint16_t port, std::uint32_t count,
     req.collector = rt->system().spawn(sink);
   req.source = 1;
   req.count = count;
-  req.context = "per-thread";
-  req.spawn = "chain";
+  req.context = actors::context_strategy::per_thread;
+  req.spawn = actors::spawn_strategy::chain;
   req.plaintext = "x";
   caf::scoped_actor self{rt->system()};
   auto answer = self->request(*node, io_timeout, req);

@@ -101,8 +101,8 @@ remote_spawn_request make_request(const fanout_params& params, const payload& da
     req.backend = std::string{params.backend->name()};
     req.cipher = params.cipher->name;
   }
-  req.context = std::string{to_string(params.context)};
-  req.spawn = std::string{to_string(params.spawn)};
+  req.context = params.context;
+  req.spawn = params.spawn;
   if (!params.crypto)
     req.plaintext = data.plaintext;
   req.key = data.key;

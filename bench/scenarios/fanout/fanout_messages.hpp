@@ -8,7 +8,9 @@
 #include <caf/actor_system_config.hpp>
 #include <caf/meta/type_name.hpp>
 
+#include "actors/runtime/context_strategy.hpp"
 #include "bench/scenarios/fanout/reply.hpp"
+#include "bench/scenarios/fanout/spawn_strategy.hpp"
 #include "crypto/bytes.hpp"
 
 namespace actorbench::actors {
@@ -27,8 +29,8 @@ struct remote_spawn_request {
   /// Names, resolved on the node through its own registry.
   std::string backend;
   std::string cipher;
-  std::string context;
-  std::string spawn;
+  context_strategy context = context_strategy::per_thread;
+  spawn_strategy spawn = spawn_strategy::chain;
   std::string plaintext;
   crypto::bytes key;
   crypto::bytes nonce;

@@ -42,7 +42,13 @@ std::string refusal(const remote_spawn_request& req, const bench::node_limits& l
   if (std::uint64_t{req.first} + req.count > std::uint64_t{1} << 32)
     return "sender ids " + std::to_string(req.first) + " + " + std::to_string(req.count)
            + " exceed 32 bits";
-  for (const auto* name : {&req.backend, &req.cipher, &req.context, &req.spawn})
+  // The strategies cross the wire as their enums' numbers: any number may come.
+  if (req.context != context_strategy::per_message && req.context != context_strategy::per_actor
+      && req.context != context_strategy::per_thread)
+    return "an unknown context strategy (" + std::to_string(static_cast<int>(req.context)) + ")";
+  if (req.spawn != spawn_strategy::main && req.spawn != spawn_strategy::chain)
+    return "an unknown spawn strategy (" + std::to_string(static_cast<int>(req.spawn)) + ")";
+  for (const auto* name : {&req.backend, &req.cipher})
     if (name->size() > 64)
       return "a name of " + std::to_string(name->size()) + " bytes (at most 64)";
   if (!req.crypto && req.plaintext.size() > max_plaintext_size)
@@ -64,9 +70,6 @@ std::string cipher_refusal(const remote_spawn_request& req, const crypto::cipher
 }
 
 result<std::shared_ptr<sender_job>> make_job(const remote_spawn_request& req, caf::actor relay) {
-  auto context = parse_context_strategy(req.context);
-  if (!context)
-    return error{errc::bad_parameter, "unknown context strategy '" + req.context + "'"};
   const crypto::backend* backend = nullptr;
   const crypto::cipher_info* cipher = nullptr;
   std::unique_ptr<crypto::cipher_context> prototype;
@@ -83,7 +86,7 @@ result<std::shared_ptr<sender_job>> make_job(const remote_spawn_request& req, ca
     prototype = std::move(*ctx);
   }
   payload data{req.plaintext, req.key, req.nonce, req.ciphertext};
-  return std::make_shared<sender_job>(std::move(relay), backend, cipher, *context,
+  return std::make_shared<sender_job>(std::move(relay), backend, cipher, req.context,
                                       std::move(prototype), std::move(data), req.count);
 }
 
@@ -143,10 +146,7 @@ class share_actor : public caf::event_based_actor {
     expected_ = req.count;
     if (auto why = refusal(req, node_->limits); !why.empty())
       return refuse(req, why);
-    auto spawn = parse_spawn_strategy(req.spawn);
-    if (!spawn)
-      return refuse(req, "unknown spawn strategy '" + req.spawn + "'");
-    if (auto why = reserve(req.count, *spawn); !why.empty())
+    if (auto why = reserve(req.count, req.spawn); !why.empty())
       return refuse(req, why);
     auto job = make_job(req, caf::actor_cast<caf::actor>(this));
     if (!job)
@@ -167,7 +167,7 @@ class share_actor : public caf::event_based_actor {
       });
     monitor(collector_);
     batch_.replies.reserve(std::min(batch_size_, expected_));
-    spawn_senders(system(), job_, req.first, std::size_t{req.first} + req.count, *spawn);
+    spawn_senders(system(), job_, req.first, std::size_t{req.first} + req.count, req.spawn);
   }
 
   // Takes this share's estimated memory from the node's budget, or says why not.

@@ -154,8 +154,8 @@ TEST_CASE("a worker node that cannot run its share tells the collector and the d
   req.count = 10;
   req.crypto = true;
   req.backend = "no-such-backend";
-  req.context = "per-actor";
-  req.spawn = "chain";
+  req.context = actors::context_strategy::per_actor;
+  req.spawn = actors::spawn_strategy::chain;
   std::string answer;
   caf::scoped_actor self{driver->system()};
   self->request(remote->spawner, std::chrono::seconds{10}, req)
@@ -167,4 +167,28 @@ TEST_CASE("a worker node that cannot run its share tells the collector and the d
   REQUIRE_FALSE(collected);
   CHECK(collected.err().code == actors::errc::node_failure);
   CHECK(collected.err().detail.find(remote->name + " cannot run its share") != std::string::npos);
+}
+
+TEST_CASE("a node refuses a share whose strategies are numbers no enum has") {
+  auto driver = networked(), node = networked();
+  auto served =
+    actors::serve_node(*node, "127.0.0.1", 0, connect_timeout, testing::builtin_node_service());
+  REQUIRE(served);
+  auto remote = actors::connect_node(*driver, "127.0.0.1", served->port(), connect_timeout);
+  REQUIRE(remote);
+  caf::scoped_actor self{driver->system()};
+  for (int bad_context : {0, 1}) {
+    actors::remote_spawn_request req;
+    req.collector = caf::actor_cast<caf::actor>(self);
+    req.count = 1;
+    req.context = bad_context ? static_cast<actors::context_strategy>(7)
+                              : actors::context_strategy::per_actor;
+    req.spawn = bad_context ? actors::spawn_strategy::chain : static_cast<actors::spawn_strategy>(9);
+    std::string answer;
+    self->request(remote->spawner, std::chrono::seconds{10}, req)
+      .receive([&](const actors::remote_spawn_done&) { answer = "done"; },
+               [&](const caf::error& err) { answer = driver->system().render(err); });
+    CHECK(answer.find(bad_context ? "unknown context strategy (7)" : "unknown spawn strategy (9)")
+          != std::string::npos);
+  }
 }
