@@ -5,7 +5,7 @@
 #include <utility>
 
 #include "remote/interpose/basp_valid.hpp"
-#include "remote/interpose/library_code.hpp"
+#include "remote/interpose/library_code_ranges.hpp"
 #include "remote/socket_peer.hpp"
 
 namespace actorbench::actors::basp_payload_limit {

@@ -10,7 +10,7 @@
 #include <mutex>
 
 #include "remote/interpose/accept.hpp"
-#include "remote/interpose/library_code.hpp"
+#include "remote/interpose/library_code_ranges.hpp"
 
 namespace actorbench::actors::fd_reserve {
 

@@ -11,7 +11,7 @@
 
 #include "remote/interpose/caf_openssl_code.hpp"
 #include "remote/interpose/epoll_ctl.hpp"
-#include "remote/interpose/library_code.hpp"
+#include "remote/interpose/library_code_ranges.hpp"
 
 namespace actorbench::actors::tls_write_interest {
 

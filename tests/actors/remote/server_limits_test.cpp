@@ -6,7 +6,7 @@
 #include <doctest/doctest.h>
 
 #include "actors/remote/basp_payload_limit.hpp"
-#include "remote/interpose/library_code.hpp"
+#include "remote/interpose/library_code_ranges.hpp"
 
 using namespace actorbench::actors;
 
@@ -18,14 +18,14 @@ caf::io::basp::header client_handshake(std::uint32_t payload) {
 
 } // namespace
 
-TEST_CASE("library_code finds libcaf_io's code and only that") {
+TEST_CASE("library_code_ranges finds libcaf_io's code and only that") {
   REQUIRE(caf_io_code().locate());
   // caf::policy::tcp::try_accept, which calls accept.
   void* in_caf_io = dlsym(RTLD_DEFAULT, "_ZN3caf6policy3tcp10try_acceptERii");
   REQUIRE(in_caf_io != nullptr);
   CHECK(caf_io_code().contains(in_caf_io));
   CHECK_FALSE(caf_io_code().contains(reinterpret_cast<void*>(&client_handshake)));
-  library_code nowhere{"libno_such_library"};
+  library_code_ranges nowhere{"libno_such_library"};
   CHECK_FALSE(nowhere.locate());
   CHECK_FALSE(nowhere.contains(in_caf_io));
 }

@@ -10,7 +10,7 @@
 
 #include "actors/remote/fd_reserve.hpp"
 #include "remote/interpose/accept.hpp"
-#include "remote/interpose/library_code.hpp"
+#include "remote/interpose/library_code_ranges.hpp"
 
 namespace {
 

@@ -12,7 +12,7 @@
 #include <caf/io/basp/header.hpp>
 
 #include "remote/interpose/basp_valid.hpp"
-#include "remote/interpose/library_code.hpp"
+#include "remote/interpose/library_code_ranges.hpp"
 
 namespace {
 

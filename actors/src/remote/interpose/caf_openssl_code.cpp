@@ -1,12 +1,12 @@
 #include "remote/interpose/caf_openssl_code.hpp"
 
-#include "remote/interpose/library_code.hpp"
+#include "remote/interpose/library_code_ranges.hpp"
 
 namespace actorbench::actors::caf_openssl_code {
 
 namespace {
 
-library_code code{"libcaf_openssl"};
+library_code_ranges code{"libcaf_openssl"};
 
 } // namespace
 

@@ -8,7 +8,7 @@
 #include <cerrno>
 
 #include "remote/interpose/epoll_ctl.hpp"
-#include "remote/interpose/library_code.hpp"
+#include "remote/interpose/library_code_ranges.hpp"
 
 namespace {
 

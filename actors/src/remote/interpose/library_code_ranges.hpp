@@ -10,12 +10,12 @@ namespace actorbench::actors {
 /// e.g. libcaf_io. The executable's wrappers of C library and OpenSSL
 /// functions change only the calls one CAF library makes: they tell them
 /// apart by the caller's return address.
-class library_code {
+class library_code_ranges {
  public:
   /// `name` is a part of the library's file name, e.g. "libcaf_io.".
-  explicit constexpr library_code(const char* name) noexcept : name_(name) {}
-  library_code(const library_code&) = delete;
-  library_code& operator=(const library_code&) = delete;
+  explicit constexpr library_code_ranges(const char* name) noexcept : name_(name) {}
+  library_code_ranges(const library_code_ranges&) = delete;
+  library_code_ranges& operator=(const library_code_ranges&) = delete;
 
   /// Finds the library's code in this process, once; false when it is not
   /// loaded. Thread-safe.
@@ -39,6 +39,6 @@ class library_code {
 };
 
 /// libcaf_io's code: CAF's network layer (BASP, acceptors, TCP reads).
-library_code& caf_io_code();
+library_code_ranges& caf_io_code();
 
 } // namespace actorbench::actors

@@ -1,4 +1,4 @@
-#include "remote/interpose/library_code.hpp"
+#include "remote/interpose/library_code_ranges.hpp"
 
 #include <link.h>
 
@@ -6,7 +6,7 @@
 
 namespace actorbench::actors {
 
-bool library_code::locate() {
+bool library_code_ranges::locate() {
   std::call_once(once_, [this] {
     struct search {
       const char* name;
@@ -34,7 +34,7 @@ bool library_code::locate() {
   return count_.load(std::memory_order_acquire) > 0;
 }
 
-bool library_code::contains(const void* address) const noexcept {
+bool library_code_ranges::contains(const void* address) const noexcept {
   auto at = reinterpret_cast<std::uintptr_t>(address);
   int count = count_.load(std::memory_order_acquire);
   for (int i = 0; i < count; ++i)
@@ -43,8 +43,8 @@ bool library_code::contains(const void* address) const noexcept {
   return false;
 }
 
-library_code& caf_io_code() {
-  static library_code code{"libcaf_io."};
+library_code_ranges& caf_io_code() {
+  static library_code_ranges code{"libcaf_io."};
   return code;
 }
 
