@@ -1,7 +1,7 @@
 #include <doctest/doctest.h>
 
 #include "bench/scenarios/ring/ring_scenario.hpp"
-#include "suite/suite_test_run.hpp"
+#include "shared/suite_test_run.hpp"
 
 using namespace actorbench::bench;
 using testing::run_all;
