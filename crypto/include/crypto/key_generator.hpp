@@ -18,8 +18,8 @@ enum class key_algorithm {
   /// An RSA key pair of the requested modulus size.
   rsa,
   /// DH domain parameters: a safe prime modulus of the requested size with
-  /// generator 2, as in seed 002 ("DH modulus generation"), not a key pair
-  /// on fixed parameters.
+  /// generator 2 ("DH modulus generation"), not a key pair on fixed
+  /// parameters.
   dh,
   /// An ECDH/ECDSA key pair on NIST P-256 or P-384.
   ec,
