@@ -18,8 +18,8 @@
 
 #include "botan/botan_serial_cipher.hpp"
 #include "checks.hpp"
-#include "once_backend.hpp"
-#include "library_context.hpp"
+#include "once_by_direction_backend.hpp"
+#include "keyed_cipher_context.hpp"
 
 namespace actorbench::crypto {
 
@@ -199,11 +199,11 @@ void start_stream(Botan::StreamCipher& cipher, bool chacha, bytes_view iv) {
     cipher.seek(block * 64);
 }
 
-class botan_stream_context final : public detail::stream_library_context {
+class botan_stream_context final : public detail::keyed_stream_context {
  public:
   // `info` is the back-end's own entry, which outlives the context.
   botan_stream_context(const cipher_info& info, const botan_cipher& c, bytes_view key)
-    : stream_library_context(info),
+    : keyed_stream_context(info),
       entry_(c),
       key_(key.data, key.data + key.size),
       cipher_(Botan::StreamCipher::create_or_throw(c.spec)),
@@ -241,7 +241,7 @@ class botan_stream_context final : public detail::stream_library_context {
   bool chacha_;
 };
 
-class botan_backend final : public detail::once_backend {
+class botan_backend final : public detail::once_by_direction_backend {
  public:
   botan_backend() {
     const auto aead = [](const char* name, std::size_t key, std::size_t nonce, const char* spec,

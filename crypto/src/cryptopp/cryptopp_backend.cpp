@@ -16,8 +16,8 @@
 #include <cryptopp/secblock.h>
 
 #include "checks.hpp"
-#include "once_backend.hpp"
-#include "library_context.hpp"
+#include "once_by_direction_backend.hpp"
+#include "keyed_cipher_context.hpp"
 
 namespace actorbench::crypto {
 
@@ -242,10 +242,10 @@ struct chacha_run {
 };
 
 template <class Cipher, class Start>
-class stream_context final : public detail::stream_library_context {
+class stream_context final : public detail::keyed_stream_context {
  public:
   stream_context(const cipher_info& info, bytes_view key)
-    : stream_library_context(info), key_(key.data, key.size) {
+    : keyed_stream_context(info), key_(key.data, key.size) {
     const std::uint8_t zero_iv[16] = {};
     cipher_.SetKeyWithIV(key_.data(), key_.size(), zero_iv, cipher_.IVSize());
   }
@@ -343,7 +343,7 @@ cryptopp_cipher stream(const char* name, std::size_t key) {
           stream_once<Cipher, Start>};
 }
 
-class cryptopp_backend final : public detail::once_backend {
+class cryptopp_backend final : public detail::once_by_direction_backend {
  public:
   cryptopp_backend() {
     table_.push_back(aead<gcm<CryptoPP::AES>>("aes-128-gcm", 16, 12));

@@ -10,7 +10,7 @@
 #include <gcrypt.h>
 
 #include "checks.hpp"
-#include "once_backend.hpp"
+#include "once_by_direction_backend.hpp"
 #include "gcrypt/gcrypt_init.hpp"
 
 namespace actorbench::crypto {
@@ -138,7 +138,7 @@ class gcrypt_context final : public cipher_context {
   std::size_t key_size_;
 };
 
-class gcrypt_backend final : public detail::once_backend {
+class gcrypt_backend final : public detail::once_by_direction_backend {
  public:
   gcrypt_backend() : version_(detail::gcrypt_version()) {
     add({"aes-128-gcm", 16, 12, tag_size, true, true, ""},

@@ -15,7 +15,7 @@
 #include <nettle/version.h>
 
 #include "checks.hpp"
-#include "library_context.hpp"
+#include "keyed_cipher_context.hpp"
 
 namespace actorbench::crypto {
 
@@ -66,9 +66,9 @@ struct chacha20_stream {
 };
 
 template <class Algo>
-class stream_context final : public detail::stream_library_context {
+class stream_context final : public detail::keyed_stream_context {
  public:
-  stream_context(const cipher_info& info, bytes_view key) : stream_library_context(info) {
+  stream_context(const cipher_info& info, bytes_view key) : keyed_stream_context(info) {
     Algo::set_key(&ctx_, key.data);
   }
   stream_context(const stream_context& other) = default;

@@ -12,7 +12,7 @@
 #include <openssl/params.h>
 
 #include "checks.hpp"
-#include "once_backend.hpp"
+#include "once_by_direction_backend.hpp"
 #include "openssl/openssl_ctr_context.hpp"
 #include "openssl/openssl_errors.hpp"
 #include "openssl/openssl_handles.hpp"
@@ -91,7 +91,7 @@ result<std::size_t> aead_open(const cipher_info& info, EVP_CIPHER_CTX* ctx, byte
 // tag to expect, in one provider call. EVP_CipherInit_ex2 with only an IV
 // asks the provider for the IV length (an OSSL_PARAM query) on every call in
 // OpenSSL 3.0: about 630 of its ~820 instructions per message, and SET_TAG is
-// a second ~570 (callgrind, bench/RESULTS.md issue 16). GCM's "TLS1 fixed IV"
+// a second ~570 (callgrind; bench/RESULTS.md, "a leaner OpenSSL GCM path"). GCM's "TLS1 fixed IV"
 // parameter with length -1 copies a whole IV and re-arms the context for a
 // new message, as EVP_CTRL_GCM_SET_IV_FIXED with -1 does (libssh sets its GCM
 // IVs this way); it cannot change the direction, hence a context per direction.
@@ -219,7 +219,7 @@ class openssl_context final : public cipher_context {
 // again (implicit fetch).
 using legacy_getter = const EVP_CIPHER* (*)();
 
-class openssl_backend final : public detail::once_backend {
+class openssl_backend final : public detail::once_by_direction_backend {
  public:
   openssl_backend() {
     add("aes-128-ctr", "AES-128-CTR", EVP_aes_128_ctr, 16, 16, false, "AES-128-ECB");
