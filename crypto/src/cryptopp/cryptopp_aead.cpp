@@ -55,12 +55,58 @@ result<std::size_t> open(const cipher_info& info, Dec& dec, bytes_view nonce, by
   return tag_mismatch(info);
 }
 
-// Crypto++'s objects hold pointers into themselves (the mode to its block
-// cipher), so they are not copied: a clone re-keys from the kept key.
-template <class Mode>
-class aead_context final : public cipher_context {
+// What both AEAD contexts share: the checks before a message, Crypto++'s
+// exceptions as errors, and clone(). Crypto++'s objects hold pointers into
+// themselves (the mode to its block cipher), so they are not copied: a clone
+// re-keys from the kept key. `Derived` has sealed() and opened(), called
+// with the nonce (and for opened, the sealed input) checked.
+template <class Derived>
+class aead_context_base : public cipher_context {
  public:
-  aead_context(const cipher_info& info, bytes_view key) : info_(info), key_(key.data, key.size) {
+  aead_context_base(const cipher_info& info, bytes_view key)
+    : info_(info), key_(key.data, key.size) {}
+
+  const cipher_info& info() const noexcept final { return info_; }
+
+  std::unique_ptr<cipher_context> clone() const final try {
+    return std::make_unique<Derived>(info_, bytes_view{key_.data(), key_.size()});
+  } catch (const std::exception&) {
+    return nullptr;
+  }
+
+  result<std::size_t> encrypt(bytes_view nonce, bytes_view in, std::uint8_t* out) final try {
+    if (auto err = check_nonce(info_, nonce))
+      return *err;
+    return static_cast<Derived*>(this)->sealed(nonce, in, out);
+  } catch (const std::exception& e) {
+    return cryptopp_failure(info_, e);
+  }
+
+  result<std::size_t> decrypt(bytes_view nonce, bytes_view in, std::uint8_t* out) final try {
+    if (auto err = check_nonce(info_, nonce))
+      return *err;
+    if (auto err = check_sealed_input(info_, in))
+      return *err;
+    return static_cast<Derived*>(this)->opened(nonce, in, out);
+  } catch (const std::exception& e) {
+    return cryptopp_failure(info_, e);
+  }
+
+ protected:
+  // The back-end's own description: a context never copies it.
+  const cipher_info& info_;
+  cryptopp_key_copy key_;
+};
+
+// Crypto++'s own AEAD mode (GCM).
+template <class Mode>
+class aead_context final : public aead_context_base<aead_context<Mode>> {
+  using base = aead_context_base<aead_context<Mode>>;
+  using base::info_;
+  using base::key_;
+
+ public:
+  aead_context(const cipher_info& info, bytes_view key) : base(info, key) {
     // These modes refuse a key without an IV; the real nonce comes per
     // message (EncryptAndAuthenticate / DecryptAndVerify resynchronise).
     const std::uint8_t zero_nonce[24] = {};
@@ -68,36 +114,15 @@ class aead_context final : public cipher_context {
     dec_.SetKeyWithIV(key_.data(), key_.size(), zero_nonce, info_.nonce_size);
   }
 
-  const cipher_info& info() const noexcept override { return info_; }
-
-  std::unique_ptr<cipher_context> clone() const override try {
-    return std::make_unique<aead_context>(info_, bytes_view{key_.data(), key_.size()});
-  } catch (const std::exception&) {
-    return nullptr;
-  }
-
-  result<std::size_t> encrypt(bytes_view nonce, bytes_view in, std::uint8_t* out) override try {
-    if (auto err = check_nonce(info_, nonce))
-      return *err;
+  std::size_t sealed(bytes_view nonce, bytes_view in, std::uint8_t* out) {
     return seal(enc_, nonce, in, out);
-  } catch (const std::exception& e) {
-    return cryptopp_failure(info_, e);
   }
 
-  result<std::size_t> decrypt(bytes_view nonce, bytes_view in, std::uint8_t* out) override try {
-    if (auto err = check_nonce(info_, nonce))
-      return *err;
-    if (auto err = check_sealed_input(info_, in))
-      return *err;
+  result<std::size_t> opened(bytes_view nonce, bytes_view in, std::uint8_t* out) {
     return open(info_, dec_, nonce, in, out);
-  } catch (const std::exception& e) {
-    return cryptopp_failure(info_, e);
   }
 
  private:
-  // The back-end's own description: a context never copies it.
-  const cipher_info& info_;
-  cryptopp_key_copy key_;
   typename Mode::Encryption enc_;
   typename Mode::Decryption dec_;
 };
@@ -109,10 +134,13 @@ class aead_context final : public cipher_context {
 // message); here the cipher is keyed once and only the one-time Poly1305
 // key is set per message. The tag is checked before anything is decrypted.
 template <class Stream>
-class chacha_poly_context final : public cipher_context {
+class chacha_poly_context final : public aead_context_base<chacha_poly_context<Stream>> {
+  using base = aead_context_base<chacha_poly_context<Stream>>;
+  using base::info_;
+  using base::key_;
+
  public:
-  chacha_poly_context(const cipher_info& info, bytes_view key)
-    : info_(info), key_(key.data, key.size) {
+  chacha_poly_context(const cipher_info& info, bytes_view key) : base(info, key) {
     // Block 0 first, which XChaCha20 does not start at by default.
     const std::uint8_t zero_nonce[24] = {};
     stream_.SetKey(key_.data(), key_.size(),
@@ -121,31 +149,15 @@ class chacha_poly_context final : public cipher_context {
                      "InitialBlock", CryptoPP::word64{0}, true));
   }
 
-  const cipher_info& info() const noexcept override { return info_; }
-
-  std::unique_ptr<cipher_context> clone() const override try {
-    return std::make_unique<chacha_poly_context>(info_, bytes_view{key_.data(), key_.size()});
-  } catch (const std::exception&) {
-    return nullptr;
-  }
-
-  result<std::size_t> encrypt(bytes_view nonce, bytes_view in, std::uint8_t* out) override try {
-    if (auto err = check_nonce(info_, nonce))
-      return *err;
+  std::size_t sealed(bytes_view nonce, bytes_view in, std::uint8_t* out) {
     start(nonce);
     if (in.size > 0)
       stream_.ProcessData(out, in.data, in.size);
     authenticate(out, in.size, out + in.size);
     return in.size + cryptopp_tag_size;
-  } catch (const std::exception& e) {
-    return cryptopp_failure(info_, e);
   }
 
-  result<std::size_t> decrypt(bytes_view nonce, bytes_view in, std::uint8_t* out) override try {
-    if (auto err = check_nonce(info_, nonce))
-      return *err;
-    if (auto err = check_sealed_input(info_, in))
-      return *err;
+  result<std::size_t> opened(bytes_view nonce, bytes_view in, std::uint8_t* out) {
     const std::size_t body = in.size - cryptopp_tag_size;
     start(nonce);
     std::uint8_t computed[cryptopp_tag_size];
@@ -155,8 +167,6 @@ class chacha_poly_context final : public cipher_context {
     if (body > 0)
       stream_.ProcessData(out, in.data, body);
     return body;
-  } catch (const std::exception& e) {
-    return cryptopp_failure(info_, e);
   }
 
  private:
@@ -180,9 +190,6 @@ class chacha_poly_context final : public cipher_context {
     mac_.TruncatedFinal(tag, cryptopp_tag_size);
   }
 
-  // The back-end's own description: a context never copies it.
-  const cipher_info& info_;
-  cryptopp_key_copy key_;
   typename Stream::Encryption stream_;
   CryptoPP::Poly1305TLS mac_;
 };
