@@ -7,6 +7,7 @@
 #include <cryptopp/cryptlib.h>
 
 #include "checks.hpp"
+#include "cipher_table.hpp"
 #include "cryptopp/cryptopp_cipher_ops.hpp"
 
 namespace actorbench::crypto {
@@ -24,13 +25,13 @@ cipher_info stream(const char* name, std::size_t key) {
 class cryptopp_backend final : public detail::once_by_direction_backend {
  public:
   cryptopp_backend() {
-    add(aead("aes-128-gcm", 16, 12), detail::cryptopp_aes_gcm());
-    add(aead("aes-256-gcm", 32, 12), detail::cryptopp_aes_gcm());
-    add(aead("chacha20-poly1305", 32, 12), detail::cryptopp_chacha20_poly1305());
-    add(aead("xchacha20-poly1305", 32, 24), detail::cryptopp_xchacha20_poly1305());
-    add(stream("aes-128-ctr", 16), detail::cryptopp_aes_ctr());
-    add(stream("aes-256-ctr", 32), detail::cryptopp_aes_ctr());
-    add(stream("chacha20", 32), detail::cryptopp_chacha20());
+    table_.add(aead("aes-128-gcm", 16, 12), detail::cryptopp_aes_gcm());
+    table_.add(aead("aes-256-gcm", 32, 12), detail::cryptopp_aes_gcm());
+    table_.add(aead("chacha20-poly1305", 32, 12), detail::cryptopp_chacha20_poly1305());
+    table_.add(aead("xchacha20-poly1305", 32, 24), detail::cryptopp_xchacha20_poly1305());
+    table_.add(stream("aes-128-ctr", 16), detail::cryptopp_aes_ctr());
+    table_.add(stream("aes-256-ctr", 32), detail::cryptopp_aes_ctr());
+    table_.add(stream("chacha20", 32), detail::cryptopp_chacha20());
   }
 
   std::string_view name() const noexcept override { return "cryptopp"; }
@@ -44,14 +45,14 @@ class cryptopp_backend final : public detail::once_by_direction_backend {
 
   bool is_available() const noexcept override { return true; }
 
-  const std::vector<cipher_info>& ciphers() const noexcept override { return ciphers_; }
+  const std::vector<cipher_info>& ciphers() const noexcept override { return table_.infos(); }
 
   result<std::unique_ptr<cipher_context>> make_context(std::string_view cipher,
                                                        bytes_view key) const override {
     auto info = detail::check_context_args(*this, cipher, key);
     if (!info)
       return info.err();
-    const detail::cryptopp_cipher_ops& c = entry(**info);
+    const detail::cryptopp_cipher_ops& c = table_.entry(**info);
     try {
       return c.make(**info, key);
     } catch (const std::exception& e) {
@@ -67,24 +68,13 @@ class cryptopp_backend final : public detail::once_by_direction_backend {
       return info.err();
     const cipher_info& ci = **info;
     try {
-      return entry(ci).once(way, ci, key, nonce, in, out);
+      return table_.entry(ci).once(way, ci, key, nonce, in, out);
     } catch (const std::exception& e) {
       return detail::cryptopp_failure(ci, e);
     }
   }
 
-  void add(cipher_info info, detail::cryptopp_cipher_ops ops) {
-    ciphers_.push_back(std::move(info));
-    ops_.push_back(ops);
-  }
-
-  // ops_[i] runs ciphers_[i].
-  const detail::cryptopp_cipher_ops& entry(const cipher_info& info) const {
-    return ops_[static_cast<std::size_t>(&info - ciphers_.data())];
-  }
-
-  std::vector<cipher_info> ciphers_;
-  std::vector<detail::cryptopp_cipher_ops> ops_;
+  detail::cipher_table<detail::cryptopp_cipher_ops> table_;
 };
 
 } // namespace
