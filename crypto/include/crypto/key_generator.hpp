@@ -62,7 +62,7 @@ std::string describe(const keygen_request& request);
 /// destruction. Move-only.
 class generated_key {
  public:
-  /// The back-end's representation, defined in key_generator.cpp so that no
+  /// The back-end's representation, defined in a private header (key_state.hpp) so that no
   /// public header mentions OpenSSL or libsodium types.
   struct state;
 

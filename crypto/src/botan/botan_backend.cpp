@@ -19,8 +19,8 @@
 #include "botan/botan_serial_cipher.hpp"
 #include "checks.hpp"
 #include "cipher_table.hpp"
-#include "once_by_direction_backend.hpp"
 #include "keyed_cipher_context.hpp"
+#include "once_by_direction_backend.hpp"
 
 namespace actorbench::crypto {
 

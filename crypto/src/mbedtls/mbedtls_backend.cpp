@@ -12,8 +12,8 @@
 #include <mbedtls/version.h>
 
 #include "checks.hpp"
-#include "once_by_direction_backend.hpp"
 #include "keyed_cipher_context.hpp"
+#include "once_by_direction_backend.hpp"
 
 namespace actorbench::crypto {
 

@@ -1,5 +1,7 @@
 #include "openssl/openssl_keygen.hpp"
 
+#include <cctype>
+#include <string>
 #include <utility>
 
 #include <openssl/core_names.h>
@@ -26,20 +28,12 @@ using detail::sign_verify_tamper;
 using detail::evp_pkey_ctx_ptr;
 using detail::evp_pkey_ptr;
 
-const char* openssl_name(key_algorithm algo) {
-  switch (algo) {
-    case key_algorithm::rsa:
-      return "RSA";
-    case key_algorithm::dh:
-      return "DH";
-    case key_algorithm::ec:
-      return "EC";
-    case key_algorithm::x25519:
-      return "X25519";
-    case key_algorithm::ed25519:
-      return "ED25519";
-  }
-  return "";
+// OpenSSL's name of the algorithm: ours in upper case ("RSA", "X25519").
+std::string openssl_name(key_algorithm algo) {
+  std::string name{to_string(algo)};
+  for (char& c : name)
+    c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return name;
 }
 
 result<bytes> openssl_derive(EVP_PKEY* own, EVP_PKEY* peer) {
@@ -80,10 +74,10 @@ class openssl_key_generator final : public key_generator {
   // Fetches the algorithm and sets its parameters once; generate() reuses
   // the context, so the measured path does no name lookups.
   std::optional<error> init() {
-    const char* name = openssl_name(request_.algo);
-    ctx_.reset(EVP_PKEY_CTX_new_from_name(nullptr, name, nullptr));
+    const std::string name = openssl_name(request_.algo);
+    ctx_.reset(EVP_PKEY_CTX_new_from_name(nullptr, name.c_str(), nullptr));
     if (!ctx_)
-      return openssl_failure(std::string{"EVP_PKEY_CTX_new_from_name "} + name);
+      return openssl_failure("EVP_PKEY_CTX_new_from_name " + name);
     const int bits = static_cast<int>(request_.bits);
     switch (request_.algo) {
       case key_algorithm::rsa:

@@ -15,8 +15,8 @@
 #include <wolfssl/wolfcrypt/wc_port.h>
 
 #include "checks.hpp"
-#include "once_by_direction_backend.hpp"
 #include "keyed_cipher_context.hpp"
+#include "once_by_direction_backend.hpp"
 
 namespace actorbench::crypto {
 
