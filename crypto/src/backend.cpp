@@ -1,6 +1,6 @@
 #include "crypto/backend.hpp"
 
-#include "once_backend.hpp"
+#include "once_by_direction_backend.hpp"
 
 namespace actorbench::crypto {
 

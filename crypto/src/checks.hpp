@@ -10,7 +10,7 @@
 #include "crypto/backend.hpp"
 #include "crypto/bytes.hpp"
 #include "crypto/cipher_info.hpp"
-#include "once_backend.hpp"
+#include "once_by_direction_backend.hpp"
 #include "crypto/error.hpp"
 
 namespace actorbench::crypto::detail {

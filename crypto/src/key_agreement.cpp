@@ -5,6 +5,8 @@
 
 #include <openssl/crypto.h>
 
+#include "library.hpp"
+
 namespace actorbench::crypto {
 
 namespace {
@@ -124,13 +126,13 @@ void wipe(digest& secret) noexcept {
 
 result<const key_agreement*> find_key_agreement(std::string_view name) {
   const key_agreement* found = nullptr;
-  if (name == "sodium")
-    found = &sodium_key_agreement();
-  else if (name == "openssl")
-    found = &openssl_key_agreement();
-  else
+  for (const auto& library : detail::compiled_libraries())
+    if (library.agreement != nullptr && library.name == name)
+      found = &library.agreement();
+  if (found == nullptr)
     return make_error(errc::unknown_backend,
-                      "no key agreement '" + std::string(name) + "' (valid: openssl, sodium)");
+                      "no key agreement '" + std::string(name) + "' (valid: "
+                        + detail::library_names_with(&detail::library_entry::agreement) + ")");
   if (!found->is_available())
     return make_error(errc::cipher_unavailable,
                       "key agreement '" + std::string(name) + "' did not initialise");

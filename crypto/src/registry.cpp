@@ -1,27 +1,7 @@
 #include "crypto/registry.hpp"
 
 #include "checks.hpp"
-#include "none/none_backend.hpp"
-#include "openssl/openssl_backend.hpp"
-#include "sodium/sodium_backend.hpp"
-#ifdef ACTORBENCH_HAVE_NETTLE
-#include "nettle/nettle_backend.hpp"
-#endif
-#ifdef ACTORBENCH_HAVE_GCRYPT
-#include "gcrypt/gcrypt_backend.hpp"
-#endif
-#ifdef ACTORBENCH_HAVE_WOLFSSL
-#include "wolfssl/wolfssl_backend.hpp"
-#endif
-#ifdef ACTORBENCH_HAVE_MBEDTLS
-#include "mbedtls/mbedtls_backend.hpp"
-#endif
-#ifdef ACTORBENCH_HAVE_BOTAN
-#include "botan/botan_backend.hpp"
-#endif
-#ifdef ACTORBENCH_HAVE_CRYPTOPP
-#include "cryptopp/cryptopp_backend.hpp"
-#endif
+#include "library.hpp"
 
 namespace actorbench::crypto {
 
@@ -34,27 +14,9 @@ const registry& registry::instance() {
 }
 
 registry::registry() {
-  owned_.push_back(make_none_backend());
-  owned_.push_back(make_openssl_backend());
-  owned_.push_back(make_sodium_backend());
-#ifdef ACTORBENCH_HAVE_NETTLE
-  owned_.push_back(make_nettle_backend());
-#endif
-#ifdef ACTORBENCH_HAVE_GCRYPT
-  owned_.push_back(make_gcrypt_backend());
-#endif
-#ifdef ACTORBENCH_HAVE_WOLFSSL
-  owned_.push_back(make_wolfssl_backend());
-#endif
-#ifdef ACTORBENCH_HAVE_MBEDTLS
-  owned_.push_back(make_mbedtls_backend());
-#endif
-#ifdef ACTORBENCH_HAVE_BOTAN
-  owned_.push_back(make_botan_backend());
-#endif
-#ifdef ACTORBENCH_HAVE_CRYPTOPP
-  owned_.push_back(make_cryptopp_backend());
-#endif
+  for (const auto& library : detail::compiled_libraries())
+    if (library.make_backend != nullptr)
+      owned_.push_back(library.make_backend());
   for (const auto& b : owned_)
     list_.push_back(b.get());
 }

@@ -1,4 +1,4 @@
-// The Botan and Crypto++ back-ends (issue 17): the same bytes as OpenSSL
+// The Botan and Crypto++ back-ends: the same bytes as OpenSSL
 // (libsodium for xchacha20-poly1305) for every cipher, including the IV
 // corners where the libraries' own conventions differ from OpenSSL's (a
 // ChaCha20 block counter in the IV, a CTR counter carrying over all 128

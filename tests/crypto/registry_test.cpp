@@ -22,7 +22,7 @@ TEST_CASE("registry: back-ends in stable order") {
   CHECK(list[0]->name() == "none");
   CHECK(list[1]->name() == "openssl");
   CHECK(list[2]->name() == "sodium");
-  // The libraries found at build time follow, in this order (issue 17).
+  // The libraries found at build time follow, in crypto/CMakeLists.txt's order.
   const std::vector<std::string> later = {"nettle",  "gcrypt", "wolfssl",
                                           "mbedtls", "botan",  "cryptopp"};
   std::string names = "none, openssl, sodium";

@@ -18,8 +18,8 @@ enum class key_algorithm {
   /// An RSA key pair of the requested modulus size.
   rsa,
   /// DH domain parameters: a safe prime modulus of the requested size with
-  /// generator 2, as in seed 002 ("DH modulus generation"), not a key pair
-  /// on fixed parameters.
+  /// generator 2 ("DH modulus generation"), not a key pair on fixed
+  /// parameters.
   dh,
   /// An ECDH/ECDSA key pair on NIST P-256 or P-384.
   ec,
@@ -62,7 +62,7 @@ std::string describe(const keygen_request& request);
 /// destruction. Move-only.
 class generated_key {
  public:
-  /// The back-end's representation, defined in key_generator.cpp so that no
+  /// The back-end's representation, defined in a private header (key_state.hpp) so that no
   /// public header mentions OpenSSL or libsodium types.
   struct state;
 

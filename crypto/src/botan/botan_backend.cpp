@@ -18,8 +18,9 @@
 
 #include "botan/botan_serial_cipher.hpp"
 #include "checks.hpp"
-#include "once_backend.hpp"
-#include "library_context.hpp"
+#include "cipher_table.hpp"
+#include "keyed_cipher_context.hpp"
+#include "once_by_direction_backend.hpp"
 
 namespace actorbench::crypto {
 
@@ -199,11 +200,11 @@ void start_stream(Botan::StreamCipher& cipher, bool chacha, bytes_view iv) {
     cipher.seek(block * 64);
 }
 
-class botan_stream_context final : public detail::stream_library_context {
+class botan_stream_context final : public detail::keyed_stream_context {
  public:
   // `info` is the back-end's own entry, which outlives the context.
   botan_stream_context(const cipher_info& info, const botan_cipher& c, bytes_view key)
-    : stream_library_context(info),
+    : keyed_stream_context(info),
       entry_(c),
       key_(key.data, key.data + key.size),
       cipher_(Botan::StreamCipher::create_or_throw(c.spec)),
@@ -241,7 +242,7 @@ class botan_stream_context final : public detail::stream_library_context {
   bool chacha_;
 };
 
-class botan_backend final : public detail::once_backend {
+class botan_backend final : public detail::once_by_direction_backend {
  public:
   botan_backend() {
     const auto aead = [](const char* name, std::size_t key, std::size_t nonce, const char* spec,
@@ -251,16 +252,15 @@ class botan_backend final : public detail::once_backend {
     const auto stream = [](const char* name, std::size_t key, const char* spec, const char* block) {
       return botan_cipher{{name, key, 16, 0, false, true, ""}, spec, block};
     };
-    table_ = {aead("aes-128-gcm", 16, 12, "AES-128/GCM", "AES-128"),
-              aead("aes-256-gcm", 32, 12, "AES-256/GCM", "AES-256"),
-              aead("chacha20-poly1305", 32, 12, "ChaCha20Poly1305", nullptr),
-              // Botan's ChaCha20Poly1305 with a 24-byte nonce is XChaCha20Poly1305.
-              aead("xchacha20-poly1305", 32, 24, "ChaCha20Poly1305", nullptr),
-              stream("aes-128-ctr", 16, "CTR-BE(AES-128)", "AES-128"),
-              stream("aes-256-ctr", 32, "CTR-BE(AES-256)", "AES-256"),
-              stream("chacha20", 32, "ChaCha(20)", nullptr)};
-    for (const auto& c : table_)
-      ciphers_.push_back(c.info);
+    for (auto& c : {aead("aes-128-gcm", 16, 12, "AES-128/GCM", "AES-128"),
+                    aead("aes-256-gcm", 32, 12, "AES-256/GCM", "AES-256"),
+                    aead("chacha20-poly1305", 32, 12, "ChaCha20Poly1305", nullptr),
+                    // Botan's ChaCha20Poly1305 with a 24-byte nonce is XChaCha20Poly1305.
+                    aead("xchacha20-poly1305", 32, 24, "ChaCha20Poly1305", nullptr),
+                    stream("aes-128-ctr", 16, "CTR-BE(AES-128)", "AES-128"),
+                    stream("aes-256-ctr", 32, "CTR-BE(AES-256)", "AES-256"),
+                    stream("chacha20", 32, "ChaCha(20)", nullptr)})
+      table_.add(c.info, c);
   }
 
   std::string_view name() const noexcept override { return "botan"; }
@@ -271,14 +271,14 @@ class botan_backend final : public detail::once_backend {
 
   bool is_available() const noexcept override { return true; }
 
-  const std::vector<cipher_info>& ciphers() const noexcept override { return ciphers_; }
+  const std::vector<cipher_info>& ciphers() const noexcept override { return table_.infos(); }
 
   result<std::unique_ptr<cipher_context>> make_context(std::string_view cipher,
                                                        bytes_view key) const override {
     auto info = detail::check_context_args(*this, cipher, key);
     if (!info)
       return info.err();
-    const botan_cipher& c = entry(**info);
+    const botan_cipher& c = table_.entry(**info);
     try {
       if (c.info.aead)
         return std::unique_ptr<cipher_context>{new botan_aead_context(**info, c, key)};
@@ -296,7 +296,7 @@ class botan_backend final : public detail::once_backend {
     auto info = detail::check_once_args(*this, way, cipher, key, nonce, in);
     if (!info)
       return info.err();
-    const botan_cipher& c = entry(**info);
+    const botan_cipher& c = table_.entry(**info);
     try {
       if (!c.info.aead) {
         auto s = Botan::StreamCipher::create_or_throw(c.spec);
@@ -321,12 +321,7 @@ class botan_backend final : public detail::once_backend {
     }
   }
 
-  const botan_cipher& entry(const cipher_info& info) const {
-    return table_[static_cast<std::size_t>(&info - ciphers_.data())];
-  }
-
-  std::vector<botan_cipher> table_;
-  std::vector<cipher_info> ciphers_;
+  detail::cipher_table<botan_cipher> table_;
 };
 
 } // namespace

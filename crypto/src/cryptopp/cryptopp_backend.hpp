@@ -8,7 +8,8 @@ namespace actorbench::crypto {
 
 /// The Crypto++ back-end ("cryptopp"): aes-128-gcm (default), aes-256-gcm,
 /// chacha20-poly1305, xchacha20-poly1305, aes-128-ctr, aes-256-ctr and
-/// chacha20, all with OpenSSL's semantics (see the issue 17 contract).
+/// chacha20, each giving the same bytes as OpenSSL's cipher of that name
+/// (its IV conventions included).
 std::unique_ptr<backend> make_cryptopp_backend();
 
 } // namespace actorbench::crypto

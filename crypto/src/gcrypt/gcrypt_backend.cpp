@@ -10,7 +10,8 @@
 #include <gcrypt.h>
 
 #include "checks.hpp"
-#include "once_backend.hpp"
+#include "cipher_table.hpp"
+#include "once_by_direction_backend.hpp"
 #include "gcrypt/gcrypt_init.hpp"
 
 namespace actorbench::crypto {
@@ -138,7 +139,7 @@ class gcrypt_context final : public cipher_context {
   std::size_t key_size_;
 };
 
-class gcrypt_backend final : public detail::once_backend {
+class gcrypt_backend final : public detail::once_by_direction_backend {
  public:
   gcrypt_backend() : version_(detail::gcrypt_version()) {
     add({"aes-128-gcm", 16, 12, tag_size, true, true, ""},
@@ -163,14 +164,14 @@ class gcrypt_backend final : public detail::once_backend {
 
   bool is_available() const noexcept override { return version_ != nullptr; }
 
-  const std::vector<cipher_info>& ciphers() const noexcept override { return ciphers_; }
+  const std::vector<cipher_info>& ciphers() const noexcept override { return table_.infos(); }
 
   result<std::unique_ptr<cipher_context>> make_context(std::string_view cipher,
                                                        bytes_view key) const override {
     auto info = detail::check_context_args(*this, cipher, key);
     if (!info)
       return info.err();
-    const algo& a = algos_[static_cast<std::size_t>(*info - ciphers_.data())];
+    const algo& a = table_.entry(**info);
     auto h = open_keyed(a, key);
     if (!h)
       return h.err();
@@ -186,7 +187,7 @@ class gcrypt_backend final : public detail::once_backend {
     auto info = detail::check_once_args(*this, way, cipher, key, nonce, in);
     if (!info)
       return info.err();
-    const algo& a = algos_[static_cast<std::size_t>(*info - ciphers_.data())];
+    const algo& a = table_.entry(**info);
     auto h = open_keyed(a, key);
     if (!h)
       return h.err();
@@ -207,16 +208,13 @@ class gcrypt_backend final : public detail::once_backend {
       info.available = false;
       info.unavailable_reason = h.err().detail;
     }
-    ciphers_.push_back(std::move(info));
-    algos_.push_back(a);
+    table_.add(std::move(info), a);
   }
 
   static constexpr std::array<std::uint8_t, 32> zero_key{};
 
   const char* version_;
-  std::vector<cipher_info> ciphers_;
-  // Parallel to ciphers_.
-  std::vector<algo> algos_;
+  detail::cipher_table<algo> table_;
 };
 
 } // namespace

@@ -12,8 +12,8 @@
 #include <mbedtls/version.h>
 
 #include "checks.hpp"
-#include "once_backend.hpp"
-#include "library_context.hpp"
+#include "keyed_cipher_context.hpp"
+#include "once_by_direction_backend.hpp"
 
 namespace actorbench::crypto {
 
@@ -31,9 +31,9 @@ error rejected(const cipher_info& info, int rc) {
 // the whole initial counter block, is copied in and incremented by Mbed TLS
 // as a 128-bit big-endian integer, as OpenSSL does. Each block goes through
 // mbedtls_aes_crypt_ecb, which picks AES-NI at run time.
-class ctr_context final : public detail::stream_library_context {
+class ctr_context final : public detail::keyed_stream_context {
  public:
-  ctr_context(const cipher_info& info, bytes_view key) : stream_library_context(info) {
+  ctr_context(const cipher_info& info, bytes_view key) : keyed_stream_context(info) {
     mbedtls_aes_init(&aes_);
     rc_ = mbedtls_aes_setkey_enc(&aes_, key.data, static_cast<unsigned>(key.size * 8));
   }
@@ -41,7 +41,7 @@ class ctr_context final : public detail::stream_library_context {
   // mbedtls_aes_context points `rk` into its own `buf` (at an offset only
   // when VIA PadLock needs 16-byte alignment): copy the words, then point rk
   // at the same offset of the copy. No re-keying.
-  ctr_context(const ctr_context& other) : stream_library_context(other.info_) {
+  ctr_context(const ctr_context& other) : keyed_stream_context(other.info_) {
     rc_ = other.rc_;
     aes_ = other.aes_;
     aes_.rk = aes_.buf + (other.aes_.rk - other.aes_.buf);
@@ -79,9 +79,9 @@ class ctr_context final : public detail::stream_library_context {
 // with PCLMULQDQ at run time instead. The GCM context owns a heap-allocated
 // cipher context behind a pointer, so it cannot be byte-copied: clone() keys
 // a new one (the one context here that re-keys on clone).
-class gcm_context final : public detail::library_context {
+class gcm_context final : public detail::keyed_cipher_context {
  public:
-  gcm_context(const cipher_info& info, bytes_view key) : library_context(info) {
+  gcm_context(const cipher_info& info, bytes_view key) : keyed_cipher_context(info) {
     std::memcpy(key_, key.data, key.size);
     mbedtls_gcm_init(&gcm_);
     rc_ = mbedtls_gcm_setkey(&gcm_, MBEDTLS_CIPHER_ID_AES, key.data,
@@ -135,9 +135,9 @@ class gcm_context final : public detail::library_context {
 // ChaCha20 with OpenSSL's 16-byte IV: 32-bit little-endian block counter,
 // then the 96-bit nonce. The context holds the key words once set; it is
 // plain words, so a copy is a clone.
-class chacha_context final : public detail::stream_library_context {
+class chacha_context final : public detail::keyed_stream_context {
  public:
-  chacha_context(const cipher_info& info, bytes_view key) : stream_library_context(info) {
+  chacha_context(const cipher_info& info, bytes_view key) : keyed_stream_context(info) {
     mbedtls_chacha20_init(&state_);
     rc_ = mbedtls_chacha20_setkey(&state_, key.data);
   }
@@ -165,9 +165,9 @@ class chacha_context final : public detail::stream_library_context {
 
 // ChaCha20-Poly1305: the ChaCha20 key is set once; Poly1305's key is derived
 // from each nonce by Mbed TLS. Plain words, so a copy is a clone.
-class chachapoly_context final : public detail::library_context {
+class chachapoly_context final : public detail::keyed_cipher_context {
  public:
-  chachapoly_context(const cipher_info& info, bytes_view key) : library_context(info) {
+  chachapoly_context(const cipher_info& info, bytes_view key) : keyed_cipher_context(info) {
     mbedtls_chachapoly_init(&state_);
     rc_ = mbedtls_chachapoly_setkey(&state_, key.data);
   }
@@ -207,7 +207,7 @@ class chachapoly_context final : public detail::library_context {
   mbedtls_chachapoly_context state_;
 };
 
-class mbedtls_backend final : public detail::once_backend {
+class mbedtls_backend final : public detail::once_by_direction_backend {
  public:
   mbedtls_backend() {
     ciphers_ = {

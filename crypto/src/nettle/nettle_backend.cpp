@@ -15,7 +15,8 @@
 #include <nettle/version.h>
 
 #include "checks.hpp"
-#include "library_context.hpp"
+#include "cipher_table.hpp"
+#include "keyed_cipher_context.hpp"
 
 namespace actorbench::crypto {
 
@@ -66,9 +67,9 @@ struct chacha20_stream {
 };
 
 template <class Algo>
-class stream_context final : public detail::stream_library_context {
+class stream_context final : public detail::keyed_stream_context {
  public:
-  stream_context(const cipher_info& info, bytes_view key) : stream_library_context(info) {
+  stream_context(const cipher_info& info, bytes_view key) : keyed_stream_context(info) {
     Algo::set_key(&ctx_, key.data);
   }
   stream_context(const stream_context& other) = default;
@@ -186,19 +187,20 @@ class nettle_backend final : public backend {
   // key), so the naive per-message pattern is make_context plus encrypt or
   // decrypt, the default.
   nettle_backend() {
-    add({"aes-128-gcm", AES128_KEY_SIZE, GCM_IV_SIZE, tag_size, true, true, ""},
-        make<aead_context<aes128_gcm>>);
-    add({"aes-256-gcm", AES256_KEY_SIZE, GCM_IV_SIZE, tag_size, true, true, ""},
-        make<aead_context<aes256_gcm>>);
-    add({"chacha20-poly1305", CHACHA_POLY1305_KEY_SIZE, CHACHA_POLY1305_NONCE_SIZE, tag_size, true,
-         true, ""},
-        make<aead_context<chacha20_poly1305>>);
-    add({"aes-128-ctr", AES128_KEY_SIZE, AES_BLOCK_SIZE, 0, false, true, ""},
-        make<stream_context<aes128_ctr>>);
-    add({"aes-256-ctr", AES256_KEY_SIZE, AES_BLOCK_SIZE, 0, false, true, ""},
-        make<stream_context<aes256_ctr>>);
-    add({"chacha20", CHACHA_KEY_SIZE, CHACHA_COUNTER_SIZE + CHACHA_NONCE_SIZE, 0, false, true, ""},
-        make<stream_context<chacha20_stream>>);
+    table_.add({"aes-128-gcm", AES128_KEY_SIZE, GCM_IV_SIZE, tag_size, true, true, ""},
+               make<aead_context<aes128_gcm>>);
+    table_.add({"aes-256-gcm", AES256_KEY_SIZE, GCM_IV_SIZE, tag_size, true, true, ""},
+               make<aead_context<aes256_gcm>>);
+    table_.add({"chacha20-poly1305", CHACHA_POLY1305_KEY_SIZE, CHACHA_POLY1305_NONCE_SIZE, tag_size,
+                true, true, ""},
+               make<aead_context<chacha20_poly1305>>);
+    table_.add({"aes-128-ctr", AES128_KEY_SIZE, AES_BLOCK_SIZE, 0, false, true, ""},
+               make<stream_context<aes128_ctr>>);
+    table_.add({"aes-256-ctr", AES256_KEY_SIZE, AES_BLOCK_SIZE, 0, false, true, ""},
+               make<stream_context<aes256_ctr>>);
+    table_.add(
+      {"chacha20", CHACHA_KEY_SIZE, CHACHA_COUNTER_SIZE + CHACHA_NONCE_SIZE, 0, false, true, ""},
+      make<stream_context<chacha20_stream>>);
   }
 
   std::string_view name() const noexcept override { return "nettle"; }
@@ -210,26 +212,18 @@ class nettle_backend final : public backend {
 
   bool is_available() const noexcept override { return true; }
 
-  const std::vector<cipher_info>& ciphers() const noexcept override { return ciphers_; }
+  const std::vector<cipher_info>& ciphers() const noexcept override { return table_.infos(); }
 
   result<std::unique_ptr<cipher_context>> make_context(std::string_view cipher,
                                                        bytes_view key) const override {
     auto info = detail::check_context_args(*this, cipher, key);
     if (!info)
       return info.err();
-    auto index = static_cast<std::size_t>(*info - ciphers_.data());
-    return factories_[index](**info, key);
+    return table_.entry(**info)(**info, key);
   }
 
  private:
-  void add(cipher_info info, context_factory factory) {
-    ciphers_.push_back(std::move(info));
-    factories_.push_back(factory);
-  }
-
-  std::vector<cipher_info> ciphers_;
-  // Parallel to ciphers_.
-  std::vector<context_factory> factories_;
+  detail::cipher_table<context_factory> table_;
 };
 
 } // namespace

@@ -12,7 +12,8 @@
 #include <openssl/params.h>
 
 #include "checks.hpp"
-#include "once_backend.hpp"
+#include "cipher_table.hpp"
+#include "once_by_direction_backend.hpp"
 #include "openssl/openssl_ctr_context.hpp"
 #include "openssl/openssl_errors.hpp"
 #include "openssl/openssl_handles.hpp"
@@ -91,7 +92,7 @@ result<std::size_t> aead_open(const cipher_info& info, EVP_CIPHER_CTX* ctx, byte
 // tag to expect, in one provider call. EVP_CipherInit_ex2 with only an IV
 // asks the provider for the IV length (an OSSL_PARAM query) on every call in
 // OpenSSL 3.0: about 630 of its ~820 instructions per message, and SET_TAG is
-// a second ~570 (callgrind, bench/RESULTS.md issue 16). GCM's "TLS1 fixed IV"
+// a second ~570 (callgrind; bench/RESULTS.md, "a leaner OpenSSL GCM path"). GCM's "TLS1 fixed IV"
 // parameter with length -1 copies a whole IV and re-arms the context for a
 // new message, as EVP_CTRL_GCM_SET_IV_FIXED with -1 does (libssh sets its GCM
 // IVs this way); it cannot change the direction, hence a context per direction.
@@ -219,7 +220,17 @@ class openssl_context final : public cipher_context {
 // again (implicit fetch).
 using legacy_getter = const EVP_CIPHER* (*)();
 
-class openssl_backend final : public detail::once_backend {
+// What the back-end keeps per cipher.
+struct openssl_cipher {
+  // Null where the fetch failed.
+  evp_cipher_ptr evp;
+  // Set only for AES-CTR, whose contexts make their keystream with it.
+  evp_cipher_ptr ecb;
+  // Used only by encrypt_once and decrypt_once.
+  legacy_getter legacy;
+};
+
+class openssl_backend final : public detail::once_by_direction_backend {
  public:
   openssl_backend() {
     add("aes-128-ctr", "AES-128-CTR", EVP_aes_128_ctr, 16, 16, false, "AES-128-ECB");
@@ -236,27 +247,27 @@ class openssl_backend final : public detail::once_backend {
 
   bool is_available() const noexcept override { return true; }
 
-  const std::vector<cipher_info>& ciphers() const noexcept override { return ciphers_; }
+  const std::vector<cipher_info>& ciphers() const noexcept override { return table_.infos(); }
 
   result<std::unique_ptr<cipher_context>> make_context(std::string_view cipher,
                                                        bytes_view key) const override {
     auto info = detail::check_context_args(*this, cipher, key);
     if (!info)
       return info.err();
-    auto index = static_cast<std::size_t>(*info - ciphers_.data());
+    const openssl_cipher& c = table_.entry(**info);
     evp_cipher_ctx_ptr ctx{EVP_CIPHER_CTX_new()};
     if (!ctx)
       return openssl_failure("EVP_CIPHER_CTX_new");
     // Expanding the key here, once, is what lets encrypt and decrypt reset
     // only the IV per message. The AEADs keep their default 12-byte IV length.
-    if (EVP_CipherInit_ex2(ctx.get(), evp_[index].get(), key.data, nullptr, 1, nullptr) != 1)
+    if (EVP_CipherInit_ex2(ctx.get(), c.evp.get(), key.data, nullptr, 1, nullptr) != 1)
       return openssl_failure("EVP_CipherInit_ex2");
-    auto decrypt_ctx = make_gcm_decrypt_context(evp_[index].get(), key, ctx.get());
+    auto decrypt_ctx = make_gcm_decrypt_context(c.evp.get(), key, ctx.get());
     std::unique_ptr<cipher_context> native{
       new openssl_context(**info, std::move(ctx), std::move(decrypt_ctx))};
-    if (!ecb_[index])
+    if (!c.ecb)
       return native;
-    return detail::make_openssl_ctr_context(**info, ecb_[index].get(), key, std::move(native));
+    return detail::make_openssl_ctr_context(**info, c.ecb.get(), key, std::move(native));
   }
 
  private:
@@ -273,7 +284,7 @@ class openssl_backend final : public detail::once_backend {
     const int enc = way == detail::direction::encrypt ? 1 : 0;
     if (auto err = check_message(ci, nonce, in, enc))
       return *err;
-    const EVP_CIPHER* legacy = legacy_[static_cast<std::size_t>(*info - ciphers_.data())]();
+    const EVP_CIPHER* legacy = table_.entry(ci).legacy();
     evp_cipher_ctx_ptr ctx{EVP_CIPHER_CTX_new()};
     if (!ctx)
       return openssl_failure("EVP_CIPHER_CTX_new");
@@ -304,19 +315,10 @@ class openssl_backend final : public detail::once_backend {
       info.unavailable_reason =
         std::string{"EVP_CIPHER_fetch(\""} + missing + "\") failed: " + take_openssl_errors();
     }
-    ciphers_.push_back(std::move(info));
-    evp_.push_back(std::move(evp));
-    ecb_.push_back(std::move(ecb));
-    legacy_.push_back(legacy);
+    table_.add(std::move(info), openssl_cipher{std::move(evp), std::move(ecb), legacy});
   }
 
-  std::vector<cipher_info> ciphers_;
-  // Parallel to ciphers_; null where the fetch failed.
-  std::vector<evp_cipher_ptr> evp_;
-  // Parallel to ciphers_; set only for AES-CTR, whose contexts use it.
-  std::vector<evp_cipher_ptr> ecb_;
-  // Parallel to ciphers_; used only by encrypt_once and decrypt_once.
-  std::vector<legacy_getter> legacy_;
+  detail::cipher_table<openssl_cipher> table_;
 };
 
 } // namespace

@@ -15,8 +15,8 @@
 #include <wolfssl/wolfcrypt/wc_port.h>
 
 #include "checks.hpp"
-#include "once_backend.hpp"
-#include "library_context.hpp"
+#include "keyed_cipher_context.hpp"
+#include "once_by_direction_backend.hpp"
 
 namespace actorbench::crypto {
 
@@ -41,9 +41,9 @@ error rejected(const cipher_info& info, int rc) {
 // for GCM, the GHASH key H and its 4-bit multiplication table M0) is
 // expanded once by wc_AesSetKey/wc_AesGcmSetKey. Debian's libwolfssl is
 // built without WOLFSSL_AESNI, so these are wolfCrypt's portable C paths.
-class aes_context final : public detail::library_context {
+class aes_context final : public detail::keyed_cipher_context {
  public:
-  aes_context(const cipher_info& info, bytes_view key) : library_context(info) {
+  aes_context(const cipher_info& info, bytes_view key) : keyed_cipher_context(info) {
     rc_ = wc_AesInit(&aes_, nullptr, INVALID_DEVID);
     if (rc_ == 0)
       rc_ = info.aead ? wc_AesGcmSetKey(&aes_, key.data, static_cast<word32>(key.size))
@@ -54,7 +54,7 @@ class aes_context final : public detail::library_context {
   // The Aes object holds the expanded schedule and tables inline (no heap
   // pointers in this software-only build: heap and devCtx are null), so a
   // byte copy is an independent context with the same key.
-  aes_context(const aes_context& other) : library_context(other.info_) {
+  aes_context(const aes_context& other) : keyed_cipher_context(other.info_) {
     rc_ = other.rc_;
     std::memcpy(static_cast<void*>(&aes_), &other.aes_, sizeof aes_);
   }
@@ -120,9 +120,9 @@ class aes_context final : public detail::library_context {
 
 // ChaCha20 with OpenSSL's 16-byte IV: 32-bit little-endian block counter,
 // then the 96-bit nonce. The ChaCha state holds the key words once set.
-class chacha_context final : public detail::stream_library_context {
+class chacha_context final : public detail::keyed_stream_context {
  public:
-  chacha_context(const cipher_info& info, bytes_view key) : stream_library_context(info) {
+  chacha_context(const cipher_info& info, bytes_view key) : keyed_stream_context(info) {
     rc_ = wc_Chacha_SetKey(&state_, key.data, static_cast<word32>(key.size));
   }
   ~chacha_context() override { wipe(&state_, sizeof state_); }
@@ -155,9 +155,9 @@ class chacha_context final : public detail::stream_library_context {
 // valid here. The Poly1305 key is derived from each nonce anyway, so there
 // is no schedule to keep: the context keeps a copy of the key. wolfCrypt
 // decrypts while it authenticates, so a tag mismatch wipes `out`.
-class chacha_aead_context final : public detail::library_context {
+class chacha_aead_context final : public detail::keyed_cipher_context {
  public:
-  chacha_aead_context(const cipher_info& info, bytes_view key) : library_context(info) {
+  chacha_aead_context(const cipher_info& info, bytes_view key) : keyed_cipher_context(info) {
     std::memcpy(key_.data(), key.data, key_.size());
   }
   ~chacha_aead_context() override { wipe(key_.data(), key_.size()); }
@@ -221,7 +221,7 @@ class chacha_aead_context final : public detail::library_context {
   std::array<byte, CHACHA20_POLY1305_AEAD_KEYSIZE> key_;
 };
 
-class wolfssl_backend final : public detail::once_backend {
+class wolfssl_backend final : public detail::once_by_direction_backend {
  public:
   wolfssl_backend() : initialised_(wolfCrypt_Init() == 0) {
     ciphers_ = {

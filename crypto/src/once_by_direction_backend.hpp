@@ -17,7 +17,7 @@ namespace actorbench::crypto::detail {
 enum class direction { encrypt, decrypt };
 
 /// Implements encrypt_once and decrypt_once through once().
-class once_backend : public backend {
+class once_by_direction_backend : public backend {
  public:
   result<std::size_t> encrypt_once(std::string_view cipher, bytes_view key, bytes_view nonce,
                                    bytes_view in, std::uint8_t* out) const final {

@@ -13,16 +13,16 @@
 #include "crypto/bytes.hpp"
 #include "crypto/cipher_context.hpp"
 #include "crypto/cipher_info.hpp"
-#include "once_backend.hpp"
 #include "crypto/error.hpp"
+#include "once_by_direction_backend.hpp"
 
 namespace actorbench::crypto::detail {
 
 /// Holds the back-end's own description (never a copy of it) and the status
 /// the library returned when the context was keyed (0: keyed).
-class library_context : public cipher_context {
+class keyed_cipher_context : public cipher_context {
  public:
-  explicit library_context(const cipher_info& info) : info_(info) {}
+  explicit keyed_cipher_context(const cipher_info& info) : info_(info) {}
   const cipher_info& info() const noexcept override { return info_; }
   /// The library's status code from keying; 0 when the context is usable.
   int status() const noexcept { return rc_; }
@@ -33,9 +33,9 @@ class library_context : public cipher_context {
 };
 
 /// A stream cipher: encryption and decryption are the same key-stream XOR.
-class stream_library_context : public library_context {
+class keyed_stream_context : public keyed_cipher_context {
  public:
-  using library_context::library_context;
+  using keyed_cipher_context::keyed_cipher_context;
   result<std::size_t> encrypt(bytes_view nonce, bytes_view in, std::uint8_t* out) override {
     return apply(nonce, in, out);
   }
