@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "bench/harness/derived.hpp"
+#include "bench/harness/run_values.hpp"
 #include "bench/harness/statistics.hpp"
 #include "bench/output/column_labels.hpp"
 #include "bench/output/units.hpp"
