@@ -50,7 +50,7 @@ TEST_CASE("child process: a program that cannot run is exec's errno") {
   CHECK(missing.err() == std::errc::no_such_file_or_directory);
 }
 
-TEST_CASE("child process: go_on ends the exchange early; one outliving its deadline is killed") {
+TEST_CASE("child process: go_on ends the exchange early, and one outliving its deadline is killed") {
   child_options options;
   options.own_process_group = true;
   auto child = start_shell("echo ready; exec sleep 30", options);
