@@ -96,14 +96,19 @@ struct exec_plan {
   ::_exit(127);
 }
 
-/// Reaps `pid` until `deadline`; false if it is still there.
-bool reap(pid_t pid, int& status, clock::time_point deadline) {
+/// How waiting for a child ended.
+enum class reaped { exited, running, failed };
+
+/// Waits for `pid` until `deadline`; `failed` leaves waitpid's errno.
+reaped reap(pid_t pid, int& status, clock::time_point deadline) {
   for (;;) {
     auto done = ::waitpid(pid, &status, WNOHANG);
-    if (done == pid || (done < 0 && errno != EINTR))
-      return true;
+    if (done == pid)
+      return reaped::exited;
+    if (done < 0 && errno != EINTR)
+      return reaped::failed;
     if (clock::now() >= deadline)
-      return false;
+      return reaped::running;
     std::this_thread::sleep_for(std::chrono::milliseconds{5});
   }
 }
@@ -263,20 +268,17 @@ child_process::exchange(child_io& io, clock::time_point deadline,
 
 system_result<child_exit> child_process::wait_until(clock::time_point deadline) {
   child_exit ended;
-  for (;;) {
-    auto done = ::waitpid(pid_, &ended.status, WNOHANG);
-    if (done == pid_) {
+  switch (reap(pid_, ended.status, deadline)) {
+    case reaped::exited:
       pid_ = -1;
       return ended;
-    }
-    if (done < 0 && errno != EINTR) {
+    case reaped::failed: {
       auto error = last_error();
       pid_ = -1; // lost: never signal whatever process has its number now
       return error;
     }
-    if (clock::now() >= deadline)
+    case reaped::running:
       break;
-    std::this_thread::sleep_for(std::chrono::milliseconds{5});
   }
   kill_and_reap();
   ended.killed = true;

@@ -83,7 +83,8 @@ class child_process {
   /// Sends `signal` to the child itself.
   void signal(int signal) const;
 
-  /// Writes io.input to its stdin (then ends it) and appends what it writes
+  /// Writes io.input to its stdin (taking off what is written; its stdin
+  /// ends once io.input is empty) and appends what it writes
   /// on the pipes read to io.out and io.err, until they end, `go_on` returns
   /// false (asked at least every 100 ms), or `deadline`. A child that
   /// stops reading its input has it ended. The errno when poll fails.
