@@ -4,7 +4,8 @@
 #include <map>
 #include <variant>
 
-#include "bench/harness/derived.hpp"
+#include "bench/harness/ratio_interval.hpp"
+#include "bench/harness/run_values.hpp"
 #include "bench/harness/statistics.hpp"
 #include "bench/output/ratio_text.hpp"
 #include "bench/output/units.hpp"

@@ -6,7 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "bench/harness/derived.hpp"
+#include "bench/harness/ratio_interval.hpp"
+#include "bench/harness/run_values.hpp"
 #include "bench/harness/statistics.hpp"
 #include "bench/output/ranking.hpp"
 #include "bench/output/units.hpp"

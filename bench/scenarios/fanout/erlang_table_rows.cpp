@@ -5,7 +5,7 @@
 #include <iterator>
 #include <limits>
 
-#include "bench/harness/derived.hpp"
+#include "bench/harness/run_values.hpp"
 #include "bench/harness/statistics.hpp"
 #include "bench/output/text_table.hpp"
 #include "bench/output/units.hpp"

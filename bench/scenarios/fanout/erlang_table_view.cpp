@@ -6,7 +6,8 @@
 
 #include "bench/scenarios/fanout/erlang_table_labels.hpp"
 #include "bench/scenarios/fanout/erlang_table_rows.hpp"
-#include "bench/harness/derived.hpp"
+#include "bench/harness/ratio_interval.hpp"
+#include "bench/harness/run_values.hpp"
 #include "bench/harness/statistics.hpp"
 #include "bench/output/text_table.hpp"
 #include "bench/output/units.hpp"

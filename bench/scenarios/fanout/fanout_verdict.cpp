@@ -2,7 +2,8 @@
 
 #include <variant>
 
-#include "bench/harness/derived.hpp"
+#include "bench/harness/ratio_interval.hpp"
+#include "bench/harness/run_values.hpp"
 #include "bench/output/verdict.hpp"
 
 namespace actorbench::bench {

@@ -4,7 +4,7 @@
 #include <cmath>
 #include <iterator>
 
-#include "bench/harness/derived.hpp"
+#include "bench/harness/run_values.hpp"
 #include "bench/harness/statistics.hpp"
 
 namespace actorbench::bench {

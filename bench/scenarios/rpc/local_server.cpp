@@ -1,43 +1,27 @@
 #include "bench/scenarios/rpc/local_server.hpp"
 
-#include <poll.h>
 #include <signal.h>
-#include <sys/prctl.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
-#include <cerrno>
 #include <climits>
-#include <cstring>
 #include <string>
-#include <thread>
 #include <vector>
-
-#include "actors/runtime/cpu_pinning.hpp"
 
 namespace actorbench::bench {
 
 namespace {
 
-using clock_type = std::chrono::steady_clock;
-
-// Reads from `fd` until a newline, EOF or the deadline.
-std::string read_line(int fd, clock_type::time_point deadline) {
-  std::string line;
-  char c;
-  while (line.find('\n') == std::string::npos) {
-    auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - clock_type::now());
-    if (left.count() <= 0)
-      break;
-    pollfd p{fd, POLLIN, 0};
-    if (poll(&p, 1, static_cast<int>(left.count())) <= 0)
-      continue;
-    auto n = read(fd, &c, 1);
-    if (n <= 0)
-      break;
-    line += c;
-  }
-  return line;
+/// The serve subcommand's arguments, this executable first.
+std::vector<std::string> serve_arguments(const std::string& exe,
+                                         const std::optional<actors::tls_settings>& tls,
+                                         actors::hello_host hello_on) {
+  std::vector<std::string> args{
+    exe,         "serve",     "--port", "0",          "--bind",
+    "127.0.0.1", "--threads", "1",      "--hello-on", std::string{actors::to_string(hello_on)}};
+  if (tls)
+    args.insert(args.end(),
+                {"--tls", "--cert", tls->certificate, "--key", tls->key, "--ca", tls->ca});
+  return args;
 }
 
 } // namespace
@@ -50,64 +34,34 @@ result<std::unique_ptr<local_server>> local_server::start(
   if (len <= 0)
     return runtime_failure("cannot find this executable to start the local server");
   exe[len] = '\0';
-  std::vector<std::string> args{
-    exe,         "serve",     "--port", "0",          "--bind",
-    "127.0.0.1", "--threads", "1",      "--hello-on", std::string{actors::to_string(hello_on)}};
-  if (tls)
-    args.insert(args.end(),
-                {"--tls", "--cert", tls->certificate, "--key", tls->key, "--ca", tls->ca});
-  int pipe_fds[2];
-  if (pipe(pipe_fds) != 0)
-    return runtime_failure(std::string{"cannot start the local server: "} + std::strerror(errno));
-  auto parent = getpid();
-  pid_t pid = fork();
-  if (pid < 0)
-    return runtime_failure(std::string{"cannot start the local server: "} + std::strerror(errno));
-  if (pid == 0) {
-    prctl(PR_SET_PDEATHSIG, SIGTERM);
-    if (getppid() != parent)
-      _exit(1);
-    if (!cpus.empty() && !actors::pin_this_thread(cpus))
-      _exit(1);
-    dup2(pipe_fds[1], STDOUT_FILENO);
-    close(pipe_fds[0]);
-    close(pipe_fds[1]);
-    std::vector<char*> argv;
-    for (auto& a : args)
-      argv.push_back(a.data());
-    argv.push_back(nullptr);
-    execv(exe, argv.data());
-    _exit(127);
-  }
-  close(pipe_fds[1]);
-  std::unique_ptr<local_server> server{new local_server(pid, pipe_fds[0])};
+  child_options options;
+  options.die_with_parent = true;
+  options.cpus = cpus;
+  auto child = child_process::start(exe, serve_arguments(exe, tls, hello_on), options);
+  if (!child)
+    return runtime_failure("cannot start the local server: " + child.err().message());
+  std::unique_ptr<local_server> server{new local_server(std::move(*child))};
   // "actorbench serve: listening on 127.0.0.1:PORT (...)"
-  auto line = read_line(server->out_, clock_type::now() + timeout);
+  child_io io;
+  server->child_.exchange(io, child_process::clock::now() + timeout, [](const child_io& so_far) {
+    return so_far.out.find('\n') == std::string::npos;
+  });
+  auto line = io.out.substr(0, io.out.find('\n'));
   auto at = line.find("listening on 127.0.0.1:");
   if (at == std::string::npos)
-    return runtime_failure(
-      "the local server did not start within the timeout"
-      + (line.empty() ? std::string{} : ": " + line.substr(0, line.find('\n'))));
+    return runtime_failure("the local server did not start within the timeout"
+                           + (line.empty() ? std::string{} : ": " + line));
   server->port_ = static_cast<std::uint16_t>(std::stoul(line.substr(at + 23)));
   return server;
 }
 
 local_server::~local_server() {
-  kill(pid_, SIGTERM);
+  child_.signal(SIGTERM);
   // Drain its farewell (so it never blocks writing) and wait at most 5 s.
-  auto deadline = clock_type::now() + std::chrono::seconds{5};
-  while (!read_line(out_, deadline).empty()) {
-  }
-  int status = 0;
-  while (waitpid(pid_, &status, WNOHANG) == 0) {
-    if (clock_type::now() > deadline) {
-      kill(pid_, SIGKILL);
-      waitpid(pid_, &status, 0);
-      break;
-    }
-    std::this_thread::sleep_for(std::chrono::milliseconds{10});
-  }
-  close(out_);
+  auto deadline = child_process::clock::now() + std::chrono::seconds{5};
+  child_io io;
+  child_.exchange(io, deadline);
+  child_.wait_until(deadline);
 }
 
 } // namespace actorbench::bench

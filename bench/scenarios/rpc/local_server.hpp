@@ -1,16 +1,16 @@
 #pragma once
 
-#include <sys/types.h>
-
 #include <chrono>
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <utility>
 #include <vector>
 
 #include "actors/remote/hello.hpp"
 #include "actors/remote/tls_settings.hpp"
 #include "bench/error.hpp"
+#include "bench/harness/child_process.hpp"
 
 namespace actorbench::bench {
 
@@ -34,10 +34,9 @@ class local_server {
   std::uint16_t port() const noexcept { return port_; }
 
  private:
-  local_server(pid_t pid, int out) : pid_(pid), out_(out) {}
+  explicit local_server(child_process child) : child_(std::move(child)) {}
 
-  pid_t pid_;
-  int out_;
+  child_process child_;
   std::uint16_t port_ = 0;
 };
 

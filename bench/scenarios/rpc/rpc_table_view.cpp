@@ -4,7 +4,8 @@
 #include <cstdio>
 #include <numeric>
 
-#include "bench/harness/derived.hpp"
+#include "bench/harness/ratio_interval.hpp"
+#include "bench/harness/run_values.hpp"
 #include "bench/harness/statistics.hpp"
 #include "bench/output/pooled_samples.hpp"
 #include "bench/output/text_table.hpp"

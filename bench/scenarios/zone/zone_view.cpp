@@ -5,7 +5,7 @@
 #include <map>
 #include <numeric>
 
-#include "bench/harness/derived.hpp"
+#include "bench/harness/run_values.hpp"
 #include "bench/harness/search_answer.hpp"
 #include "bench/harness/statistics.hpp"
 #include "bench/output/pooled_samples.hpp"

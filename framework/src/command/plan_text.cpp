@@ -3,7 +3,7 @@
 #include <sstream>
 
 #include "command/help_text.hpp"
-#include "bench/harness/derived.hpp"
+#include "bench/harness/run_values.hpp"
 #include "bench/output/column_labels.hpp"
 #include "bench/output/text_wrap.hpp"
 #include "bench/output/units.hpp"

@@ -5,7 +5,7 @@
 #include <numeric>
 #include <random>
 
-#include "bench/harness/derived.hpp"
+#include "bench/harness/run_values.hpp"
 #include "bench/harness/instruction_count.hpp"
 #include "bench/harness/machine_info.hpp"
 #include "harness/median_interval.hpp"

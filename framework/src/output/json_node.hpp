@@ -4,6 +4,7 @@
 // not installed, and it exposes nlohmann::json, which bench links PRIVATE.
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -57,5 +58,25 @@ class json_node {
   const nlohmann::json* value_;
   std::string path_;
 };
+
+/// The member `key`, which must be present but may be null: read by
+/// `read`, or nothing for null.
+template <class T, class F>
+std::optional<T> optional_of(const json_node& n, std::string_view key, F read) {
+  n.at(key);
+  if (!n.has(key))
+    return std::nullopt;
+  return read(n.at(key));
+}
+
+/// The enumerator `named` gives for the text of `n`; fails naming the
+/// valid `words` otherwise.
+template <class E>
+E enum_of(const json_node& n, std::optional<E> (*named)(std::string_view), const char* words) {
+  auto e = named(n.text());
+  if (!e)
+    n.fail(words);
+  return *e;
+}
 
 } // namespace actorbench::bench

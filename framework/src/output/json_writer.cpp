@@ -5,7 +5,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "bench/harness/derived.hpp"
+#include "bench/harness/ratio_interval.hpp"
+#include "bench/harness/run_values.hpp"
 #include "harness/noise_report.hpp"
 #include "harness/run_noise.hpp"
 #include "bench/harness/search_answer.hpp"
@@ -194,7 +195,7 @@ ordered summary_object(const summary& s) {
 }
 
 // For readers of the file only (read_results ignores it): per metric the
-// statistics of its per-run values (bench/harness/derived.hpp), the
+// statistics of its per-run values (bench/harness/run_values.hpp), the
 // headline relative to the reference configuration, the check totals.
 ordered derived_object(const scenario_results& r, const configuration_result& c) {
   const auto& d = r.scenario;

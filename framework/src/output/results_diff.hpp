@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "bench/error.hpp"
-#include "bench/harness/derived.hpp"
+#include "bench/harness/ratio_interval.hpp"
 #include "harness/noise_report.hpp"
 #include "bench/harness/results.hpp"
 #include "bench/output/results_writer.hpp"

@@ -4,7 +4,8 @@
 #include <cmath>
 #include <cstdint>
 
-#include "bench/harness/derived.hpp"
+#include "bench/harness/ratio_interval.hpp"
+#include "bench/harness/run_values.hpp"
 #include "harness/median_interval.hpp"
 #include "bench/harness/statistics.hpp"
 #include "bench/output/ratio_text.hpp"

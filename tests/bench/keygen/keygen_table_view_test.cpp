@@ -3,6 +3,7 @@
 #include <cmath>
 #include <sstream>
 
+#include "bench/output/gnuplot_run.hpp"
 #include "bench/scenarios/keygen/key_table.hpp"
 #include "bench/scenarios/keygen/keygen_scenario.hpp"
 #include "bench/scenarios/keygen/keygen_table_view.hpp"

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "bench/harness/derived.hpp"
+#include "bench/harness/ratio_interval.hpp"
 #include "bench/harness/results.hpp"
 #include "bench/output/view.hpp"
 

@@ -2,7 +2,7 @@
 
 #include <string>
 
-#include "bench/harness/derived.hpp"
+#include "bench/harness/ratio_interval.hpp"
 #include "bench/harness/metric.hpp"
 
 namespace actorbench::bench {

@@ -3,7 +3,7 @@
 #include <string>
 #include <vector>
 
-#include "bench/harness/derived.hpp"
+#include "bench/harness/ratio_interval.hpp"
 #include "bench/harness/metric.hpp"
 #include "bench/harness/results.hpp"
 

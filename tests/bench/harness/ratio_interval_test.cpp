@@ -1,5 +1,6 @@
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <future>
@@ -9,59 +10,12 @@
 #include <thread>
 #include <vector>
 
-#include "bench/harness/derived.hpp"
+#include "bench/harness/ratio_interval.hpp"
+#include "bench/harness/statistics.hpp"
 
 using namespace actorbench::bench;
 
-namespace {
-
-configuration_result with_runs(const std::vector<std::vector<double>>& samples) {
-  configuration_result c;
-  for (const auto& values : samples) {
-    run_result r;
-    if (!values.empty())
-      r.record.samples["latency_s"] = values;
-    r.record.checks["lost"] = values.size();
-    c.runs.push_back(r);
-  }
-  return c;
-}
-
-metric_decl per_event(reduction how) {
-  metric_decl m;
-  m.name = "latency_s";
-  m.per_event = true;
-  m.per_run = how;
-  return m;
-}
-
-} // namespace
-
-TEST_CASE("derived: one value per run, per-event metrics reduced, runs without it skipped") {
-  std::vector<double> events;
-  for (int i = 1; i <= 1000; ++i)
-    events.push_back(i);
-  auto c = with_runs({{3, 1, 2}, {}, events});
-  metric_decl single;
-  single.name = "latency_s";
-  CHECK(per_run_values(c, single) == std::vector<double>{3, 1});
-  CHECK(per_run_values(c, per_event(reduction::median)) == std::vector<double>{2, 500.5});
-  CHECK(per_run_values(c, per_event(reduction::p99)) == std::vector<double>{3, 990});
-  CHECK(per_run_values(c, per_event(reduction::p999)) == std::vector<double>{3, 999});
-  CHECK(per_run_values(c, per_event(reduction::max)) == std::vector<double>{3, 1000});
-  CHECK(per_run_values(c, per_event(reduction::mean)) == std::vector<double>{2, 500.5});
-  metric_decl other;
-  other.name = "throughput";
-  CHECK(per_run_values(c, other).empty());
-}
-
-TEST_CASE("derived: check totals sum over the runs") {
-  auto c = with_runs({{1, 2}, {}, {5}});
-  CHECK(check_total(c, "lost") == 3);
-  CHECK(check_total(c, "mismatches") == 0);
-}
-
-TEST_CASE("derived: identical samples give ratio 1 with an interval around it") {
+TEST_CASE("ratio interval: identical samples give ratio 1 with an interval around it") {
   std::vector<double> a{1.00, 1.02, 0.98, 1.01, 0.99, 1.03, 0.97, 1.00};
   auto r = relative_to(a, a);
   CHECK(r.ratio == doctest::Approx(1.0));
@@ -72,7 +26,7 @@ TEST_CASE("derived: identical samples give ratio 1 with an interval around it") 
   CHECK_FALSE(r.estimated_only);
 }
 
-TEST_CASE("derived: a 20% slower candidate gives a ratio near 1.2 whose interval excludes 1") {
+TEST_CASE("ratio interval: a 20% slower candidate gives a ratio near 1.2 whose interval excludes 1") {
   std::vector<double> base{1.00, 1.02, 0.98, 1.01, 0.99, 1.03, 0.97, 1.00, 1.01, 0.99};
   std::vector<double> slower;
   for (double v : base)
@@ -88,7 +42,7 @@ TEST_CASE("derived: a 20% slower candidate gives a ratio near 1.2 whose interval
   CHECK(faster.high < 1.0);
 }
 
-TEST_CASE("derived: the interval follows Moses' order statistics") {
+TEST_CASE("ratio interval: the interval follows Moses' order statistics") {
   // n = m = 5: k = floor(12.5 - 1.96 * sqrt(25 * 11 / 12)) = floor(3.12) = 3,
   // so low and high are the 4th smallest and 4th largest of 25 differences.
   std::vector<double> b{1, 2, 3, 4, 5};
@@ -104,7 +58,7 @@ TEST_CASE("derived: the interval follows Moses' order statistics") {
   CHECK(r.high == doctest::Approx(std::exp(d[21])));
 }
 
-TEST_CASE("derived: fewer than 2 values on a side give the ratio of medians only") {
+TEST_CASE("ratio interval: fewer than 2 values on a side give the ratio of medians only") {
   auto r = relative_to({3.0}, {1.0, 2.0, 1.0});
   CHECK(r.estimated_only);
   CHECK(r.ratio == doctest::Approx(3.0));
@@ -112,21 +66,6 @@ TEST_CASE("derived: fewer than 2 values on a side give the ratio of medians only
   CHECK(r.high == r.ratio);
   CHECK(r.p_value == 1);
   CHECK(std::isnan(relative_to({}, {1.0}).ratio));
-}
-
-TEST_CASE("derived: missing values are skipped, and a run with none is missing itself") {
-  constexpr double nan = std::numeric_limits<double>::quiet_NaN();
-  constexpr double inf = std::numeric_limits<double>::infinity();
-  auto c = with_runs({{nan}, {2}, {inf, 5}, {-inf}});
-  metric_decl single;
-  single.name = "latency_s";
-  CHECK(per_run_values(c, single) == std::vector<double>{2});
-  // Events: the run's missing ones left out; a run with none left skipped.
-  auto events = with_runs({{1, nan, 3}, {nan, nan}, {inf, 4}});
-  for (auto how : {reduction::median, reduction::p99, reduction::max, reduction::mean})
-    CHECK(per_run_values(events, per_event(how)).size() == 2);
-  CHECK(per_run_values(events, per_event(reduction::median)) == std::vector<double>{2, 4});
-  CHECK(per_run_values(events, per_event(reduction::max)) == std::vector<double>{3, 4});
 }
 
 namespace {
@@ -146,7 +85,7 @@ std::optional<ratio_interval> relative_in_time(std::vector<double> a, std::vecto
 
 } // namespace
 
-TEST_CASE("derived: the ratio leaves missing values out and is defined for any values") {
+TEST_CASE("ratio interval: the ratio leaves missing values out and is defined for any values") {
   constexpr double nan = std::numeric_limits<double>::quiet_NaN();
   constexpr double inf = std::numeric_limits<double>::infinity();
   auto clean = relative_to({2, 4, 6}, {1, 2, 3});

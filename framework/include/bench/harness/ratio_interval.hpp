@@ -1,21 +1,8 @@
 #pragma once
 
-#include <cstdint>
 #include <vector>
 
-#include "bench/harness/metric.hpp"
-#include "bench/harness/results.hpp"
-#include "bench/harness/statistics.hpp"
-
 namespace actorbench::bench {
-
-/// One value per measured run of a metric: the run's value, or its events
-/// reduced by metric_decl::per_run (missing events left out). Runs without
-/// the metric, or whose value is missing (statistics.hpp), are skipped.
-std::vector<double> per_run_values(const configuration_result& c, const metric_decl& m);
-
-/// Sum of one check over every run of a configuration.
-std::uint64_t check_total(const configuration_result& c, const std::string& check);
 
 /// A ratio of two medians with its interval: new / old (or result /
 /// reference), from the Hodges-Lehmann shift of ln(values) and the 95%
