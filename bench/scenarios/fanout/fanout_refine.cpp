@@ -36,7 +36,8 @@ result<bool> check_fixed(const std::vector<configuration>& plan) {
 }
 
 // Distinct values of `name` among the crypto-on configurations.
-std::vector<std::string> asked(const std::vector<configuration>& plan, const std::string& name) {
+std::vector<std::string> crypto_on_values(const std::vector<configuration>& plan,
+                                          const std::string& name) {
   std::vector<std::string> out;
   for (const auto& c : plan) {
     auto v = text_or_empty(c, name);
@@ -70,7 +71,7 @@ result<std::vector<configuration>> refine_fanout_plan(const declaration& d,
     return plan;
   if (auto ok = check_fixed(plan); !ok)
     return ok.err();
-  auto ciphers = asked(plan, "cipher");
+  auto ciphers = crypto_on_values(plan, "cipher");
   bool every_cipher = ciphers.size() == d.param("cipher")->words.size();
   std::vector<configuration> kept;
   by_name<error> why_dropped;
