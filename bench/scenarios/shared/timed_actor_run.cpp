@@ -41,7 +41,7 @@ timed_actor_outcome run_timed(const timed_actor_steps& s) {
     return out;
   }
   if (out.done && s.settle)
-    if ((out.failure = s.settle()))
+    if ((out.failure = s.settle(out.started)))
       return out;
   if (s.stop)
     s.stop(out.done);

@@ -40,8 +40,8 @@ struct timed_actor_steps {
   std::function<std::string()> missing;
   on_deadline deadline = on_deadline::fail;
   /// Optional: after done, before the teardown wait, for what needs the run
-  /// still whole; an error it returns ends the run at once.
-  std::function<std::optional<error>()> settle;
+  /// still whole; given the start. An error it returns ends the run at once.
+  std::function<std::optional<error>(clock::time_point)> settle;
   /// Optional: tells the actors to stop; told whether they were done.
   std::function<void(bool done)> stop;
   /// Optional: waits until every actor is gone or the given time; true if
