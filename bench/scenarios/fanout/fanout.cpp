@@ -290,7 +290,7 @@ timed_actor_steps fanout_steps(fanout_state& r) {
   };
   steps.settle = [&r](clock_type::time_point start) { return settle(r, start); };
   steps.wait_gone = [&r](clock_type::time_point until) {
-    return r.job->destroyed.wait_for(until - clock_type::now());
+    return r.job->destroyed.wait_until(until);
   };
   steps.teardown_limit = params.timeout;
   steps.alive = [&r, local] {

@@ -241,9 +241,7 @@ timed_actor_steps keygen_steps(const keygen_params& params, keygen_job& job,
       caf::anon_send_exit(w, caf::exit_reason::user_shutdown);
     workers.clear();
   };
-  steps.wait_gone = [&](clock::time_point until) {
-    return job.stopped.wait_for(until - clock::now());
-  };
+  steps.wait_gone = [&](clock::time_point until) { return job.stopped.wait_until(until); };
   steps.teardown_limit = teardown_limit;
   steps.alive = [&] {
     return std::to_string(job.stopped.remaining()) + " of " + std::to_string(params.threads)

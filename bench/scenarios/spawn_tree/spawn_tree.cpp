@@ -39,6 +39,45 @@ spawn_tree_sample make_sample(const tree_job& job, const spawn_tree_size& size,
   return s;
 }
 
+// The tree as a timed run: on expiry it is told to stop spawning and winds
+// down; the errors say what was missing.
+timed_actor_steps tree_steps(caf::actor_system& system, tree_job& job, caf::actor& sink,
+                             spawn_tree_size size, const spawn_tree_params& params,
+                             std::uint64_t& peak_live) {
+  const auto limit = std::to_string(params.timeout.count()) + " ms";
+  timed_actor_steps steps;
+  steps.start = [&system, &job, &sink] { spawn_tree_root(system, job, sink); };
+  steps.limit = params.timeout;
+  steps.wait_done = [&job](clock_type::time_point until) { return job.answered.wait_until(until); };
+  // Samples the live actors, the first time at once: a small tree may be
+  // gone before the next.
+  steps.poll = [&job, &peak_live] {
+    peak_live = std::max(peak_live, job.live.live());
+    return false;
+  };
+  steps.period = sample_period;
+  steps.missing = [&job, size, limit] {
+    return "the root did not answer within " + limit + ": " + counts(job, size);
+  };
+  steps.deadline = on_deadline::fail_after_teardown;
+  steps.stop = [&job, &sink](bool answered) {
+    if (!answered) {
+      job.stop.store(true);
+      caf::anon_send_exit(sink, caf::exit_reason::user_shutdown);
+    }
+    sink = nullptr;
+  };
+  steps.wait_gone = [&job](clock_type::time_point until) {
+    return poll_until([&job] { return job.live.live() == 0; }, until,
+                      std::chrono::microseconds{200});
+  };
+  steps.teardown_limit = params.timeout;
+  steps.alive = [&job, size, limit] {
+    return "the tree's actors were not all destroyed within " + limit + ": " + counts(job, size);
+  };
+  return steps;
+}
+
 } // namespace
 
 std::optional<spawn_tree_size> size_of_spawn_tree(std::uint64_t branching, std::uint64_t depth) {
@@ -76,40 +115,7 @@ result<spawn_tree_sample> run_spawn_tree(caf::actor_system& system, const seal_k
                                         size->actors - 1);
   auto sink = spawn_tree_sink(system, *job);
   std::uint64_t peak_live = 0;
-  const auto limit = std::to_string(params.timeout.count()) + " ms";
-  timed_actor_steps steps;
-  steps.start = [&] { spawn_tree_root(system, *job, sink); };
-  steps.limit = params.timeout;
-  steps.wait_done = [&](clock_type::time_point until) {
-    return job->answered.wait_for(
-      std::max(until - clock_type::now(), clock_type::duration::zero()));
-  };
-  // Samples the live actors, the first time at once: a small tree may be
-  // gone before the next.
-  steps.poll = [&] {
-    peak_live = std::max(peak_live, job->live.live());
-    return false;
-  };
-  steps.period = sample_period;
-  steps.missing = [&] {
-    return "the root did not answer within " + limit + ": " + counts(*job, *size);
-  };
-  steps.deadline = on_deadline::fail_after_teardown;
-  steps.stop = [&](bool answered) {
-    if (!answered) {
-      job->stop.store(true);
-      caf::anon_send_exit(sink, caf::exit_reason::user_shutdown);
-    }
-    sink = nullptr;
-  };
-  steps.wait_gone = [&](clock_type::time_point until) {
-    return poll_until([&] { return job->live.live() == 0; }, until, std::chrono::microseconds{200});
-  };
-  steps.teardown_limit = params.timeout;
-  steps.alive = [&] {
-    return "the tree's actors were not all destroyed within " + limit + ": " + counts(*job, *size);
-  };
-  auto run = run_timed(steps);
+  auto run = run_timed(tree_steps(system, *job, sink, *size, params, peak_live));
   if (!run.gone)
     static_cast<void>(job.release()); // actors still alive read the job
   if (run.failure)
