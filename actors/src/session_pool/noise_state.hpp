@@ -14,9 +14,9 @@
 namespace actorbench::actors {
 
 // Noise's SymmetricState for one side's handshake (NK and IK, 25519,
-// ChaChaPoly, SHA256). Every step reports a
-// failing primitive: the first failure is kept and later steps do nothing,
-// so a handshake never goes on from a digest or key a library did not make.
+// ChaChaPoly, SHA256). Every step reports a failing primitive: the first
+// failure is kept and later steps do nothing, so a handshake never goes on
+// from a digest or key a library did not make.
 class noise_state {
  public:
   noise_state(const crypto::key_agreement& ka, handshake_state& st) : ka_(ka), st_(st) {}
