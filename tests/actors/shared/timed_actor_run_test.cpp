@@ -54,65 +54,69 @@ struct scripted_run {
 
 using calls = std::vector<std::string>;
 
+struct scripted_result {
+  timed_actor_outcome out;
+  calls called;
+};
+
+// One scripted run: `finishes` in its start or never, `goes` when stopped
+// or never.
+scripted_result run_script(on_deadline deadline, std::chrono::milliseconds limit, bool finishes,
+                           bool goes) {
+  scripted_run r;
+  r.finish_in_start = finishes;
+  r.go_on_stop = goes;
+  auto out = run_timed(r.steps(deadline, limit));
+  return {out, r.calls};
+}
+
+constexpr std::chrono::milliseconds soon{5};
+constexpr std::chrono::milliseconds late{10000};
+
 } // namespace
 
 TEST_CASE("timed actor run: done in time, then stopped and gone, no error") {
-  scripted_run r;
-  auto out = run_timed(r.steps(on_deadline::fail, std::chrono::seconds{10}));
+  auto [out, called] = run_script(on_deadline::fail, late, true, true);
   CHECK(out.done);
   CHECK(out.gone);
   CHECK_FALSE(out.failure);
   CHECK(out.started <= out.ended);
-  CHECK(r.calls == calls{"start", "stop done", "wait gone"});
+  CHECK(called == calls{"start", "stop done", "wait gone"});
 }
 
 TEST_CASE("timed actor run: at the deadline fail stops and fails at once with what was missing") {
-  scripted_run r;
-  r.finish_in_start = false;
-  auto out = run_timed(r.steps(on_deadline::fail, std::chrono::milliseconds{5}));
+  auto [out, called] = run_script(on_deadline::fail, soon, false, true);
   CHECK_FALSE(out.done);
   REQUIRE(out.failure);
   CHECK(out.failure->code == errc::timeout);
   CHECK(out.failure->detail == "0 of 1 done");
-  CHECK(r.calls == calls{"start", "missing", "stop early"});
+  CHECK(called == calls{"start", "missing", "stop early"});
 }
 
 TEST_CASE("timed actor run: fail_after_teardown adds what is still alive") {
-  scripted_run r;
-  r.finish_in_start = false;
-  r.go_on_stop = false;
-  auto out = run_timed(r.steps(on_deadline::fail_after_teardown, std::chrono::milliseconds{5}));
+  auto [out, called] = run_script(on_deadline::fail_after_teardown, soon, false, false);
   CHECK_FALSE(out.gone);
   REQUIRE(out.failure);
   CHECK(out.failure->code == errc::timeout);
   CHECK(out.failure->detail == "0 of 1 done; then 1 of 1 still alive");
-  CHECK(r.calls == calls{"start", "missing", "stop early", "wait gone"});
-
-  scripted_run torn_down;
-  torn_down.finish_in_start = false;
-  auto timed_out =
-    run_timed(torn_down.steps(on_deadline::fail_after_teardown, std::chrono::milliseconds{5}));
-  CHECK(timed_out.gone);
-  REQUIRE(timed_out.failure);
-  CHECK(timed_out.failure->detail == "0 of 1 done");
+  CHECK(called == calls{"start", "missing", "stop early", "wait gone"});
+  auto torn_down = run_script(on_deadline::fail_after_teardown, soon, false, true).out;
+  CHECK(torn_down.gone);
+  REQUIRE(torn_down.failure);
+  CHECK(torn_down.failure->detail == "0 of 1 done");
 }
 
 TEST_CASE("timed actor run: keep_partial is no error; a teardown that times out is") {
-  scripted_run r;
-  r.finish_in_start = false;
-  auto out = run_timed(r.steps(on_deadline::keep_partial, std::chrono::milliseconds{5}));
+  auto [out, called] = run_script(on_deadline::keep_partial, soon, false, true);
   CHECK_FALSE(out.done);
   CHECK(out.gone);
   CHECK_FALSE(out.failure);
-  CHECK(r.calls == calls{"start", "stop early", "wait gone"});
-
-  scripted_run stuck;
-  stuck.go_on_stop = false;
-  auto stuck_out = run_timed(stuck.steps(on_deadline::keep_partial, std::chrono::seconds{10}));
-  CHECK(stuck_out.done);
-  REQUIRE(stuck_out.failure);
-  CHECK(stuck_out.failure->code == errc::teardown_timeout);
-  CHECK(stuck_out.failure->detail == "1 of 1 still alive");
+  CHECK(called == calls{"start", "stop early", "wait gone"});
+  auto stuck = run_script(on_deadline::keep_partial, late, true, false).out;
+  CHECK(stuck.done);
+  REQUIRE(stuck.failure);
+  CHECK(stuck.failure->code == errc::teardown_timeout);
+  CHECK(stuck.failure->detail == "1 of 1 still alive");
 }
 
 TEST_CASE("timed actor run: a poll that asks to stop ends the wait before the deadline") {
