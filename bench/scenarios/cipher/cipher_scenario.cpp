@@ -16,10 +16,7 @@ namespace {
 
 constexpr std::int64_t ms = 1'000'000; // in nanoseconds
 
-declaration cipher_declaration() {
-  declaration d{"cipher",
-                "Decrypt (or encrypt) microbenchmark (the Cassandra experiment): every back-end x "
-                "cipher x context strategy x size, JMH-style, interleaved"};
+void declare_cipher_params(declaration& d) {
   d.word("backend", backend_words()).def("all").help("Back-ends: a list or all");
   // The defaults answer "which library?" for the common AEAD cipher in
   // under a minute; --cipher all --context all --sizes 12,64,1024,16384 is
@@ -55,6 +52,9 @@ declaration cipher_declaration() {
     .unit("ms")
     .fixed()
     .help("Wall time of one iteration (one run); a bare number is milliseconds");
+}
+
+void declare_cipher_metrics(declaration& d) {
   d.metric("time_per_op", "s")
     .headline()
     .help(
@@ -72,6 +72,14 @@ declaration cipher_declaration() {
           "Decrypts (or encrypts) that failed or returned the wrong size, and threads whose "
           "last output was wrong (an encrypt's differs from the reference ciphertext or does "
           "not decrypt to the plaintext)");
+}
+
+declaration cipher_declaration() {
+  declaration d{"cipher",
+                "Decrypt (or encrypt) microbenchmark (the Cassandra experiment): every back-end x "
+                "cipher x context strategy x size, JMH-style, interleaved"};
+  declare_cipher_params(d);
+  declare_cipher_metrics(d);
   // Ten runs a side: enough for the U test's p and the medians' intervals.
   d.defaults.runs = 10;
   d.defaults.runs_aliases = {"iterations"};

@@ -1,11 +1,13 @@
 #include "bench/scenarios/fanout/fanout.hpp"
 
 #include <algorithm>
+#include <future>
 #include <limits>
 #include <memory>
 #include <optional>
 #include <random>
 #include <string>
+#include <utility>
 
 #include <caf/exit_reason.hpp>
 #include <caf/scoped_actor.hpp>
@@ -16,6 +18,7 @@
 #include "actors/remote/peer_text.hpp"
 #include "bench/scenarios/fanout/fanout_messages.hpp"
 #include "actors/runtime/countdown_latch.hpp"
+#include "bench/scenarios/shared/timed_actor_run.hpp"
 
 namespace actorbench::actors {
 
@@ -111,9 +114,7 @@ remote_spawn_request make_request(const fanout_params& params, const payload& da
   return req;
 }
 
-} // namespace
-
-result<fanout_sample> run_fanout(caf::actor_system& system, const fanout_params& params) {
+std::optional<error> check_params(const fanout_params& params) {
   if (params.procs == 0 || params.procs > std::numeric_limits<std::uint32_t>::max())
     return error{errc::bad_parameter,
                  "procs " + std::to_string(params.procs) + " outside 1.."
@@ -122,46 +123,49 @@ result<fanout_sample> run_fanout(caf::actor_system& system, const fanout_params&
     return error{errc::bad_parameter, "procs " + std::to_string(params.procs) + " cannot give "
                                         + std::to_string(params.nodes.size() + 1)
                                         + " nodes a sender each"};
-  std::unique_ptr<crypto::cipher_context> prototype;
-  if (params.crypto) {
-    if (params.backend == nullptr || params.cipher == nullptr)
-      return error{errc::bad_parameter, "crypto on needs a back-end and a cipher"};
-    auto ctx = params.backend->make_context(params.cipher->name, params.data.key);
-    if (!ctx)
-      return error{errc::crypto_failure, ctx.err().detail};
-    prototype = std::move(*ctx);
-  }
-  auto sources = split_among_nodes(params.procs, params.nodes);
-  auto local = sources[0].expected;
+  if (params.crypto && (params.backend == nullptr || params.cipher == nullptr))
+    return error{errc::bad_parameter, "crypto on needs a back-end and a cipher"};
+  return std::nullopt;
+}
+
+// A context keyed with the run's key; none with crypto off.
+result<std::unique_ptr<crypto::cipher_context>> keyed_context(const fanout_params& params) {
+  if (!params.crypto)
+    return std::unique_ptr<crypto::cipher_context>{};
+  auto ctx = params.backend->make_context(params.cipher->name, params.data.key);
+  if (!ctx)
+    return error{errc::crypto_failure, ctx.err().detail};
+  return std::move(*ctx);
+}
+
+// Each worker node's payload, in the order of `sources` after this node's;
+// notes each one's plaintext in its source.
+result<std::vector<payload>> node_payloads(const fanout_params& params,
+                                           std::vector<reply_source>& sources) {
   std::vector<payload> node_data;
-  if (!params.nodes.empty()) {
-    std::unique_ptr<crypto::cipher_context> sealer;
+  if (params.nodes.empty())
+    return node_data;
+  auto sealer = keyed_context(params);
+  if (!sealer)
+    return sealer.err();
+  for (std::size_t i = 1; i < sources.size(); ++i) {
+    auto data = params.data;
     if (params.crypto) {
-      auto ctx = params.backend->make_context(params.cipher->name, params.data.key);
-      if (!ctx)
-        return error{errc::crypto_failure, ctx.err().detail};
-      sealer = std::move(*ctx);
+      auto fresh = fresh_payload(params, **sealer);
+      if (!fresh)
+        return fresh.err();
+      data = std::move(*fresh);
     }
-    for (std::size_t i = 1; i < sources.size(); ++i) {
-      auto data = params.data;
-      if (params.crypto) {
-        auto fresh = fresh_payload(params, *sealer);
-        if (!fresh)
-          return fresh.err();
-        data = std::move(*fresh);
-      }
-      sources[i].plaintext = data.plaintext;
-      node_data.push_back(std::move(data));
-    }
+    sources[i].plaintext = data.plaintext;
+    node_data.push_back(std::move(data));
   }
-  // Shared state lives in shared_ptrs: after a timeout, stragglers may still
-  // touch it when this function has returned.
-  auto outcome = std::make_shared<collector_outcome>();
-  auto report = outcome->report.get_future();
-  auto collector = spawn_collector(system, sources, params.data.plaintext, outcome);
-  auto job =
-    std::make_shared<const sender_job>(collector, params.backend, params.cipher, params.context,
-                                       std::move(prototype), params.data, local);
+  return node_data;
+}
+
+std::vector<remote_spawn_request> node_requests(const fanout_params& params,
+                                                const std::vector<reply_source>& sources,
+                                                const std::vector<payload>& node_data,
+                                                const caf::actor& collector) {
   std::vector<remote_spawn_request> requests;
   for (std::size_t i = 1; i < sources.size(); ++i) {
     requests.push_back(make_request(params, node_data[i - 1], collector));
@@ -169,77 +173,160 @@ result<fanout_sample> run_fanout(caf::actor_system& system, const fanout_params&
     requests.back().first = static_cast<std::uint32_t>(sources[i].first);
     requests.back().count = static_cast<std::uint32_t>(sources[i].expected);
   }
+  return requests;
+}
+
+// Reads a worker node's answer to its request: it must have destroyed its
+// whole share.
+template <class Answer>
+std::optional<error> read_node_answer(caf::actor_system& system, Answer& answer,
+                                      const reply_source& source) {
+  std::optional<error> failed;
+  answer.receive(
+    [&](const remote_spawn_done& done) {
+      if (done.destroyed != source.expected)
+        failed = error{errc::node_failure, "node " + source.name + " destroyed "
+                                             + std::to_string(done.destroyed) + " of "
+                                             + std::to_string(source.expected) + " senders"};
+    },
+    [&](const caf::error& err) {
+      failed = error{errc::node_failure, "node " + source.name + " did not finish its share: "
+                                           + peer_text(system.render(err))};
+    });
+  return failed;
+}
+
+// This node's times, and with worker nodes each node's share's.
+std::optional<error> add_times(fanout_sample& sample, const std::vector<reply_source>& sources,
+                               std::chrono::steady_clock::time_point start, const sender_job& job) {
+  sample.spawn_s = seconds_between(start, job.spawned.reached_at());
+  sample.replies_s = seconds_between(start, sample.report.done_at);
+  sample.teardown_s = seconds_between(start, job.destroyed.reached_at());
+  if (sources.size() == 1)
+    return std::nullopt;
+  sample.nodes.insert(sample.nodes.begin(),
+                      {"local", sources[0].expected, 0, 0, sample.teardown_s});
+  for (std::size_t i = 0; i < sample.nodes.size(); ++i) {
+    const auto& tally = sample.report.sources[i];
+    // The collector ends only once every share is in, after the start.
+    if (tally.replies != sources[i].expected || tally.done_at < start)
+      return error{errc::node_failure, "the collector's count for " + sources[i].name + " ("
+                                         + std::to_string(tally.replies) + " of "
+                                         + std::to_string(sources[i].expected)
+                                         + ") has no valid time"};
+    sample.nodes[i].replies = tally.replies;
+    sample.nodes[i].replies_s = seconds_between(start, tally.done_at);
+    sample.teardown_s = std::max(sample.teardown_s, sample.nodes[i].teardown_s);
+  }
+  return std::nullopt;
+}
+
+using clock_type = std::chrono::steady_clock;
+using node_answer = decltype(std::declval<caf::scoped_actor&>()->request(
+  std::declval<caf::actor>(), std::chrono::milliseconds{}, remote_spawn_request{}));
+
+// What one run's steps share. Shared state lives in shared_ptrs: after a
+// timeout, stragglers may still touch it when run_fanout has returned.
+struct fanout_state {
+  fanout_state(caf::actor_system& system, const fanout_params& params)
+    : system(system), params(params), sources(split_among_nodes(params.procs, params.nodes)) {}
+
+  caf::actor_system& system;
+  const fanout_params& params;
+  std::vector<reply_source> sources;
+  std::shared_ptr<collector_outcome> outcome;
+  std::future<result<collector_report>> report;
+  caf::actor collector;
+  std::shared_ptr<const sender_job> job;
+  std::vector<remote_spawn_request> requests;
   // Only runs with worker nodes need a scoped actor, to await their answers.
   std::unique_ptr<caf::scoped_actor> self;
-  if (!params.nodes.empty())
-    self = std::make_unique<caf::scoped_actor>(system);
-  using node_answer =
-    decltype((*self)->request(collector, params.timeout, remote_spawn_request{}));
   std::vector<node_answer> answers;
+  fanout_sample sample;
+};
 
-  auto start = std::chrono::steady_clock::now();
-  // Worker nodes first: their shares travel while this node spawns its own.
-  for (std::size_t i = 1; i < sources.size(); ++i) {
-    answers.push_back(
-      (*self)->request(params.nodes[i - 1].spawner, 2 * params.timeout, requests[i - 1]));
-  }
-  spawn_senders(system, job, 0, local, params.spawn);
-
-  if (report.wait_for(params.timeout) != std::future_status::ready) {
-    caf::anon_send_exit(collector, caf::exit_reason::kill);
-    return error{errc::timeout, "collector received " + std::to_string(outcome->received.load())
-                                  + " of " + std::to_string(params.procs) + " replies within "
-                                  + seconds_text(params.timeout) + shortfall(sources, *outcome)};
-  }
-  auto collected = report.get();
+// Everything but the senders' replies is in: the collector's report, the
+// spawner's count and each worker node's answer.
+std::optional<error> settle(fanout_state& r, clock_type::time_point start) {
+  auto collected = r.report.get();
   if (!collected)
     return collected.err();
-  fanout_sample sample;
-  sample.report = std::move(*collected);
+  r.sample.report = std::move(*collected);
   // Replies can overtake the spawner's count of what it spawned.
-  if (!job->spawned.wait_for(params.timeout))
-    return error{errc::timeout, "spawning did not finish within " + seconds_text(params.timeout)};
-  for (std::size_t i = 1; i < sources.size(); ++i) {
-    std::optional<error> failed;
-    answers[i - 1].receive(
-      [&](const remote_spawn_done& done) {
-        if (done.destroyed != sources[i].expected)
-          failed = error{errc::node_failure, "node " + sources[i].name + " destroyed "
-                                               + std::to_string(done.destroyed) + " of "
-                                               + std::to_string(sources[i].expected) + " senders"};
-      },
-      [&](const caf::error& err) {
-        failed = error{errc::node_failure, "node " + sources[i].name + " did not finish its share: "
-                                             + peer_text(system.render(err))};
-      });
-    if (failed)
-      return *failed;
-    sample.nodes.push_back({sources[i].name, sources[i].expected, 0, 0,
-                            seconds_between(start, std::chrono::steady_clock::now())});
+  if (!r.job->spawned.wait_for(r.params.timeout))
+    return error{errc::timeout, "spawning did not finish within " + seconds_text(r.params.timeout)};
+  for (std::size_t i = 1; i < r.sources.size(); ++i) {
+    if (auto failed = read_node_answer(r.system, r.answers[i - 1], r.sources[i]))
+      return failed;
+    r.sample.nodes.push_back(
+      {r.sources[i].name, r.sources[i].expected, 0, 0, seconds_between(start, clock_type::now())});
   }
-  if (!job->destroyed.wait_for(params.timeout))
-    return error{errc::teardown_timeout, std::to_string(job->destroyed.remaining()) + " of "
-                                           + std::to_string(local) + " senders still alive after "
-                                           + seconds_text(params.timeout)};
-  sample.spawn_s = seconds_between(start, job->spawned.reached_at());
-  sample.replies_s = seconds_between(start, sample.report.done_at);
-  sample.teardown_s = seconds_between(start, job->destroyed.reached_at());
-  if (!params.nodes.empty()) {
-    sample.nodes.insert(sample.nodes.begin(), {"local", local, 0, 0, sample.teardown_s});
-    for (std::size_t i = 0; i < sample.nodes.size(); ++i) {
-      const auto& tally = sample.report.sources[i];
-      // The collector ends only once every share is in, after the start.
-      if (tally.replies != sources[i].expected || tally.done_at < start)
-        return error{errc::node_failure, "the collector's count for " + sources[i].name + " ("
-                                           + std::to_string(tally.replies) + " of "
-                                           + std::to_string(sources[i].expected)
-                                           + ") has no valid time"};
-      sample.nodes[i].replies = tally.replies;
-      sample.nodes[i].replies_s = seconds_between(start, tally.done_at);
-      sample.teardown_s = std::max(sample.teardown_s, sample.nodes[i].teardown_s);
-    }
-  }
-  return sample;
+  return std::nullopt;
+}
+
+timed_actor_steps fanout_steps(fanout_state& r) {
+  const auto& params = r.params;
+  const auto local = r.sources[0].expected;
+  timed_actor_steps steps;
+  steps.start = [&r, local] {
+    // Worker nodes first: their shares travel while this node spawns its own.
+    for (std::size_t i = 1; i < r.sources.size(); ++i)
+      r.answers.push_back(
+        (*r.self)->request(r.params.nodes[i - 1].spawner, 2 * r.params.timeout, r.requests[i - 1]));
+    spawn_senders(r.system, r.job, 0, local, r.params.spawn);
+  };
+  steps.limit = params.timeout;
+  steps.wait_done = [&r](clock_type::time_point until) {
+    return r.report.wait_until(until) == std::future_status::ready;
+  };
+  steps.missing = [&r] {
+    return "collector received " + std::to_string(r.outcome->received.load()) + " of "
+           + std::to_string(r.params.procs) + " replies within " + seconds_text(r.params.timeout)
+           + shortfall(r.sources, *r.outcome);
+  };
+  steps.stop = [&r](bool done) {
+    if (!done)
+      caf::anon_send_exit(r.collector, caf::exit_reason::kill);
+  };
+  steps.settle = [&r](clock_type::time_point start) { return settle(r, start); };
+  steps.wait_gone = [&r](clock_type::time_point until) {
+    return r.job->destroyed.wait_until(until);
+  };
+  steps.teardown_limit = params.timeout;
+  steps.alive = [&r, local] {
+    return std::to_string(r.job->destroyed.remaining()) + " of " + std::to_string(local)
+           + " senders still alive after " + seconds_text(r.params.timeout);
+  };
+  return steps;
+}
+
+} // namespace
+
+result<fanout_sample> run_fanout(caf::actor_system& system, const fanout_params& params) {
+  if (auto bad = check_params(params))
+    return *bad;
+  auto prototype = keyed_context(params);
+  if (!prototype)
+    return prototype.err();
+  fanout_state r{system, params};
+  auto node_data = node_payloads(params, r.sources);
+  if (!node_data)
+    return node_data.err();
+  r.outcome = std::make_shared<collector_outcome>();
+  r.report = r.outcome->report.get_future();
+  r.collector = spawn_collector(system, r.sources, params.data.plaintext, r.outcome);
+  r.job =
+    std::make_shared<const sender_job>(r.collector, params.backend, params.cipher, params.context,
+                                       std::move(*prototype), params.data, r.sources[0].expected);
+  r.requests = node_requests(params, r.sources, *node_data, r.collector);
+  if (!params.nodes.empty())
+    r.self = std::make_unique<caf::scoped_actor>(system);
+  auto run = run_timed(fanout_steps(r));
+  if (run.failure)
+    return *run.failure;
+  if (auto bad = add_times(r.sample, r.sources, run.started, *r.job))
+    return *bad;
+  return std::move(r.sample);
 }
 
 } // namespace actorbench::actors

@@ -18,6 +18,7 @@
 
 #include "actors/runtime/countdown_latch.hpp"
 #include "actors/runtime/runtime.hpp"
+#include "bench/scenarios/shared/timed_actor_run.hpp"
 
 namespace actorbench::actors {
 
@@ -201,14 +202,12 @@ std::size_t keygen_bytes_per_key(const crypto::keygen_request& request, bool kee
   return timings + key_structures + (crypto::has_key_size(request.algo) ? request.bits : 0);
 }
 
-result<keygen_sample> run_keygen(const keygen_params& params, keygen_callback on_key) {
-  if (params.threads == 0 || params.threads > max_keygen_threads)
-    return error{errc::bad_parameter, "threads " + std::to_string(params.threads) + " outside 1.."
-                                        + std::to_string(max_keygen_threads)};
-  if (params.keys == 0)
-    return error{errc::bad_parameter, "keys must be at least 1"};
-  // Every generator is made before the clock starts, so the cell times
-  // generation only, not fetching algorithms.
+namespace {
+
+// Every generator, made before the clock starts so that the cell times
+// generation only, not fetching algorithms: one per worker, then the validator.
+result<std::vector<std::unique_ptr<crypto::key_generator>>> make_generators(
+  const keygen_params& params) {
   std::vector<std::unique_ptr<crypto::key_generator>> gens;
   for (std::size_t i = 0; i <= params.threads; ++i) {
     auto gen = crypto::make_key_generator(params.request);
@@ -216,60 +215,45 @@ result<keygen_sample> run_keygen(const keygen_params& params, keygen_callback on
       return generator_error(gen.err());
     gens.push_back(std::move(*gen));
   }
-  auto validator = std::move(gens.back());
-  gens.pop_back();
+  return gens;
+}
 
-  auto job = std::make_shared<keygen_job>(params.keys, params.threads,
-                                          params.keys <= 10 || params.key_sink != nullptr);
-  auto outcome = std::make_shared<std::promise<collected>>();
-  auto future = outcome->get_future();
-  // Detached workers: one key can take minutes, which would hold a scheduler
-  // thread that long; detached, each worker has a thread of its own, so
-  // exactly `threads` threads generate, whatever the scheduler does, and the
-  // collector stays responsive. The scheduler (sharing policy: idle threads
-  // sleep rather than poll for work to steal) only runs the collector.
-  auto rt = std::make_unique<runtime>(scheduler_settings{params.threads, "sharing", {}});
-  auto& sys = rt->system();
-  job->collector = sys.spawn<keygen_collector>(params.keys, outcome, std::move(on_key));
-  std::vector<caf::actor> workers;
-  for (std::size_t i = 0; i < params.threads; ++i) {
-    gens[i]->set_cancel_flag(&job->stop);
-    workers.push_back(sys.spawn<keygen_worker, caf::detached>(job, i, std::move(gens[i])));
-  }
+// The cell as a timed run: all keys or the time limit, or a stop asked for
+// (checked every 50 ms); then every worker is stopped, done or not.
+timed_actor_steps keygen_steps(const keygen_params& params, keygen_job& job,
+                               std::vector<caf::actor>& workers, std::future<collected>& future) {
+  timed_actor_steps steps;
+  steps.start = [&] {
+    job.start = clock::now();
+    for (const auto& w : workers)
+      caf::anon_send(w, keygen_next_atom::value);
+  };
+  steps.limit = params.time_limit;
+  steps.wait_done = [&](clock::time_point until) {
+    return future.wait_until(until) == std::future_status::ready;
+  };
+  steps.poll = [&params] { return params.stop != nullptr && params.stop->load(); };
+  steps.period = std::chrono::milliseconds{50};
+  steps.deadline = on_deadline::keep_partial;
+  steps.stop = [&](bool) {
+    job.stop.store(true);
+    for (const auto& w : workers)
+      caf::anon_send_exit(w, caf::exit_reason::user_shutdown);
+    workers.clear();
+  };
+  steps.wait_gone = [&](clock::time_point until) { return job.stopped.wait_until(until); };
+  steps.teardown_limit = teardown_limit;
+  steps.alive = [&] {
+    return std::to_string(job.stopped.remaining()) + " of " + std::to_string(params.threads)
+           + " key generation workers did not stop";
+  };
+  return steps;
+}
 
-  job->start = clock::now();
-  for (const auto& w : workers)
-    caf::anon_send(w, keygen_next_atom::value);
-  auto deadline = job->start + params.time_limit;
-  auto stop_asked = [&] { return params.stop != nullptr && params.stop->load(); };
-  bool complete = false;
-  while (!complete && !stop_asked() && clock::now() < deadline)
-    complete = future.wait_until(std::min(deadline, clock::now() + std::chrono::milliseconds{50}))
-               == std::future_status::ready;
-  auto stopped_at = clock::now();
-  job->stop.store(true);
-  for (const auto& w : workers)
-    caf::anon_send_exit(w, caf::exit_reason::user_shutdown);
-  workers.clear();
-  if (!job->stopped.wait_for(teardown_limit)) {
-    // Destroying the system would join the stuck workers: let it go on a
-    // thread of its own instead of blocking the caller.
-    std::thread([rt = std::move(rt)]() mutable { rt.reset(); }).detach();
-    return error{errc::teardown_timeout, std::to_string(job->stopped.remaining()) + " of "
-                                           + std::to_string(params.threads)
-                                           + " key generation workers did not stop"};
-  }
-  if (!complete) {
-    caf::anon_send(job->collector, keygen_stop_atom::value);
-    if (future.wait_for(teardown_limit) != std::future_status::ready)
-      return error{errc::teardown_timeout, "the key collector did not answer"};
-  }
-  auto data = future.get();
-  job->collector = nullptr;
-  rt.reset();
-  if (!data.failure.empty())
-    return error{errc::crypto_failure, data.failure};
-
+// The sample of what the collector had; for a partial cell only the keys
+// finished by the time limit, `limit_s` after the start.
+keygen_sample make_sample(const keygen_params& params, collected data, bool complete,
+                          double limit_s) {
   keygen_sample s;
   s.threads = params.threads;
   s.requested = params.keys;
@@ -281,7 +265,7 @@ result<keygen_sample> run_keygen(const keygen_params& params, keygen_callback on
   } else {
     // Only keys finished by the time limit count; one that finished while
     // the others were being stopped would make the rate look better.
-    s.wall_s = seconds_between(job->start, stopped_at);
+    s.wall_s = limit_s;
     for (std::size_t i = 0; i < data.key_s.size(); ++i)
       if (data.end_s[i] <= s.wall_s) {
         s.key_s.push_back(data.key_s[i]);
@@ -289,12 +273,16 @@ result<keygen_sample> run_keygen(const keygen_params& params, keygen_callback on
       }
   }
   s.keys = s.key_s.size();
+  return s;
+}
 
-  // Validation is not timed: it runs here, after the workers are gone.
-  for (auto& slot : job->kept)
+// Validates the kept keys into `s` and hands them to the key sink.
+void validate(const keygen_params& params, keygen_job& job, crypto::key_generator& validator,
+              keygen_sample& s) {
+  for (auto& slot : job.kept)
     for (auto& key : slot) {
       ++s.validated;
-      auto ok = validator->validate(key);
+      auto ok = validator.validate(key);
       if (ok && *ok)
         continue;
       ++s.validation_failures;
@@ -304,9 +292,77 @@ result<keygen_sample> run_keygen(const keygen_params& params, keygen_callback on
              : ok.err().detail;
     }
   if (params.key_sink)
-    for (auto& slot : job->kept)
+    for (auto& slot : job.kept)
       for (auto& key : slot)
         params.key_sink(key);
+}
+
+// Starts the workers, waits for every key or the time limit (or a stop
+// asked for), stops the workers and takes what the collector has.
+result<collected> generate(const keygen_params& params, keygen_callback on_key,
+                           const std::shared_ptr<keygen_job>& shared,
+                           std::vector<std::unique_ptr<crypto::key_generator>>& gens,
+                           bool& complete, clock::time_point& stopped_at) {
+  auto& job = *shared;
+  auto outcome = std::make_shared<std::promise<collected>>();
+  auto future = outcome->get_future();
+  // Detached workers: one key can take minutes, which would hold a scheduler
+  // thread that long; detached, each worker has a thread of its own, so
+  // exactly `threads` threads generate, whatever the scheduler does, and the
+  // collector stays responsive. The scheduler (sharing policy: idle threads
+  // sleep rather than poll for work to steal) only runs the collector.
+  auto rt = std::make_unique<runtime>(scheduler_settings{params.threads, "sharing", {}});
+  auto& sys = rt->system();
+  job.collector = sys.spawn<keygen_collector>(params.keys, outcome, std::move(on_key));
+  std::vector<caf::actor> workers;
+  for (std::size_t i = 0; i < params.threads; ++i) {
+    gens[i]->set_cancel_flag(&job.stop);
+    workers.push_back(sys.spawn<keygen_worker, caf::detached>(shared, i, std::move(gens[i])));
+  }
+  auto run = run_timed(keygen_steps(params, job, workers, future));
+  complete = run.done;
+  stopped_at = run.ended;
+  if (!run.gone) {
+    // Destroying the system would join the stuck workers: let it go on a
+    // thread of its own instead of blocking the caller.
+    std::thread([rt = std::move(rt)]() mutable { rt.reset(); }).detach();
+    return *run.failure;
+  }
+  if (!complete) {
+    caf::anon_send(job.collector, keygen_stop_atom::value);
+    if (future.wait_for(teardown_limit) != std::future_status::ready)
+      return error{errc::teardown_timeout, "the key collector did not answer"};
+  }
+  auto data = future.get();
+  job.collector = nullptr;
+  return data;
+}
+
+} // namespace
+
+result<keygen_sample> run_keygen(const keygen_params& params, keygen_callback on_key) {
+  if (params.threads == 0 || params.threads > max_keygen_threads)
+    return error{errc::bad_parameter, "threads " + std::to_string(params.threads) + " outside 1.."
+                                        + std::to_string(max_keygen_threads)};
+  if (params.keys == 0)
+    return error{errc::bad_parameter, "keys must be at least 1"};
+  auto gens = make_generators(params);
+  if (!gens)
+    return gens.err();
+  auto validator = std::move(gens->back());
+  gens->pop_back();
+  auto job = std::make_shared<keygen_job>(params.keys, params.threads,
+                                          params.keys <= 10 || params.key_sink != nullptr);
+  bool complete = false;
+  clock::time_point stopped_at;
+  auto data = generate(params, std::move(on_key), job, *gens, complete, stopped_at);
+  if (!data)
+    return data.err();
+  if (!data->failure.empty())
+    return error{errc::crypto_failure, data->failure};
+  auto s = make_sample(params, std::move(*data), complete, seconds_between(job->start, stopped_at));
+  // Validation is not timed: it runs here, after the workers are gone.
+  validate(params, *job, *validator, s);
   return s;
 }
 

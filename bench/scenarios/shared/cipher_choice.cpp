@@ -1,6 +1,7 @@
 #include "bench/scenarios/shared/cipher_choice.hpp"
 
 #include <algorithm>
+#include <utility>
 
 #include "bench/harness/value_list.hpp"
 #include "crypto/registry.hpp"
@@ -62,10 +63,15 @@ std::vector<std::string> cipher_alias_words(bool aead_only) {
   return collect_names(aead_only, true);
 }
 
-result<std::vector<cipher_choice>> choose_ciphers(const std::string& backend_text,
-                                                  const std::string& cipher_text) {
+namespace {
+
+using backend_list = std::vector<const crypto::backend*>;
+
+// The back-ends --backend names: with "all" every available one; none when
+// the text is empty.
+result<backend_list> chosen_backends(const std::string& backend_text) {
   const auto& reg = crypto::registry::instance();
-  std::vector<const crypto::backend*> backends;
+  backend_list backends;
   if (backend_text == "all") {
     for (const auto* b : reg.backends())
       if (b->is_available())
@@ -81,30 +87,33 @@ result<std::vector<cipher_choice>> choose_ciphers(const std::string& backend_tex
       backends.push_back(*b);
     }
   }
+  return backends;
+}
+
+// Each back-end's default cipher; OpenSSL's when none was named.
+result<std::vector<cipher_choice>> default_ciphers(backend_list backends) {
+  const auto& reg = crypto::registry::instance();
+  if (backends.empty())
+    backends.push_back(*reg.find("openssl"));
   std::vector<cipher_choice> out;
-  if (cipher_text == "all") {
-    if (backends.empty())
-      backends = reg.backends();
-    for (const auto* b : backends)
-      for (const auto& c : b->ciphers())
-        if (c.available)
-          out.emplace_back(b, &c);
-    return out;
+  for (const auto* b : backends) {
+    auto c = reg.find_cipher(*b, "");
+    if (!c)
+      return bad_input("invalid --backend '" + std::string{b->name()} + "': " + c.err().detail);
+    out.emplace_back(b, *c);
   }
-  if (cipher_text.empty()) {
-    if (backends.empty())
-      backends.push_back(*reg.find("openssl"));
-    for (const auto* b : backends) {
-      auto c = reg.find_cipher(*b, "");
-      if (!c)
-        return bad_input("invalid --backend '" + std::string{b->name()} + "': " + c.err().detail);
-      out.emplace_back(b, *c);
-    }
-    return out;
-  }
+  return out;
+}
+
+// The ciphers --cipher names, from each back-end named or, none named, from
+// the first back-end that offers it.
+result<std::vector<cipher_choice>> named_ciphers(const backend_list& backends,
+                                                 const std::string& cipher_text) {
+  const auto& reg = crypto::registry::instance();
   auto names = parse_word_list("--cipher", cipher_text);
   if (!names)
     return names.err();
+  std::vector<cipher_choice> out;
   for (const auto& name : *names) {
     bool found = false;
     for (const auto* b : backends.empty() ? reg.backends() : backends) {
@@ -118,15 +127,34 @@ result<std::vector<cipher_choice>> choose_ciphers(const std::string& backend_tex
       if (backends.empty())
         break; // the first back-end offering it
     }
-    if (!found) {
-      if (backends.size() == 1) {
-        auto c = reg.find_cipher(*backends.front(), name);
-        return bad_input("invalid --cipher '" + name + "': " + c.err().detail);
-      }
+    if (!found && backends.size() == 1)
+      return bad_input("invalid --cipher '" + name
+                       + "': " + reg.find_cipher(*backends.front(), name).err().detail);
+    if (!found)
       return bad_input("invalid --cipher '" + name + "': expected all or one of "
                        + every_backend_cipher());
-    }
   }
+  return out;
+}
+
+} // namespace
+
+result<std::vector<cipher_choice>> choose_ciphers(const std::string& backend_text,
+                                                  const std::string& cipher_text) {
+  auto backends = chosen_backends(backend_text);
+  if (!backends)
+    return backends.err();
+  if (cipher_text.empty())
+    return default_ciphers(std::move(*backends));
+  if (cipher_text != "all")
+    return named_ciphers(*backends, cipher_text);
+  if (backends->empty())
+    backends = crypto::registry::instance().backends();
+  std::vector<cipher_choice> out;
+  for (const auto* b : *backends)
+    for (const auto& c : b->ciphers())
+      if (c.available)
+        out.emplace_back(b, &c);
   return out;
 }
 

@@ -1,11 +1,12 @@
 #include "bench/scenarios/spawn_tree/spawn_tree.hpp"
 
+#include <algorithm>
 #include <memory>
 #include <string>
-#include <thread>
 
 #include <caf/send.hpp>
 
+#include "bench/scenarios/shared/timed_actor_run.hpp"
 #include "bench/scenarios/spawn_tree/spawn_tree_node.hpp"
 
 namespace actorbench::actors {
@@ -16,31 +17,6 @@ using clock_type = std::chrono::steady_clock;
 
 // How often the live actors are sampled while the tree runs.
 constexpr auto sample_period = std::chrono::milliseconds{1};
-
-// Waits until the sink has the root's answer or `deadline`, sampling the
-// live actors meanwhile; true if the answer came.
-bool await_answer(tree_job& job, clock_type::time_point deadline, std::uint64_t& peak_live) {
-  for (;;) {
-    auto now = clock_type::now();
-    auto wait = std::min<clock_type::duration>(sample_period, deadline - now);
-    bool answered = job.answered.wait_for(wait < clock_type::duration::zero() ? wait.zero() : wait);
-    peak_live = std::max(peak_live, job.live.live());
-    if (answered)
-      return true;
-    if (clock_type::now() >= deadline)
-      return false;
-  }
-}
-
-// Waits until every actor of the tree is destroyed or `deadline`.
-bool await_teardown(const tree_job& job, clock_type::time_point deadline) {
-  while (job.live.live() != 0) {
-    if (clock_type::now() >= deadline)
-      return false;
-    std::this_thread::sleep_for(std::chrono::microseconds{200});
-  }
-  return true;
-}
 
 std::string counts(const tree_job& job, const spawn_tree_size& size) {
   return std::to_string(job.live.spawned_total()) + " of " + std::to_string(size.actors)
@@ -61,6 +37,45 @@ spawn_tree_sample make_sample(const tree_job& job, const spawn_tree_size& size,
   s.elapsed_s = std::chrono::duration<double>(out.checked_at - start).count();
   s.peak_live = peak_live;
   return s;
+}
+
+// The tree as a timed run: on expiry it is told to stop spawning and winds
+// down; the errors say what was missing.
+timed_actor_steps tree_steps(caf::actor_system& system, tree_job& job, caf::actor& sink,
+                             spawn_tree_size size, const spawn_tree_params& params,
+                             std::uint64_t& peak_live) {
+  const auto limit = std::to_string(params.timeout.count()) + " ms";
+  timed_actor_steps steps;
+  steps.start = [&system, &job, &sink] { spawn_tree_root(system, job, sink); };
+  steps.limit = params.timeout;
+  steps.wait_done = [&job](clock_type::time_point until) { return job.answered.wait_until(until); };
+  // Samples the live actors, the first time at once: a small tree may be
+  // gone before the next.
+  steps.poll = [&job, &peak_live] {
+    peak_live = std::max(peak_live, job.live.live());
+    return false;
+  };
+  steps.period = sample_period;
+  steps.missing = [&job, size, limit] {
+    return "the root did not answer within " + limit + ": " + counts(job, size);
+  };
+  steps.deadline = on_deadline::fail_after_teardown;
+  steps.stop = [&job, &sink](bool answered) {
+    if (!answered) {
+      job.stop.store(true);
+      caf::anon_send_exit(sink, caf::exit_reason::user_shutdown);
+    }
+    sink = nullptr;
+  };
+  steps.wait_gone = [&job](clock_type::time_point until) {
+    return poll_until([&job] { return job.live.live() == 0; }, until,
+                      std::chrono::microseconds{200});
+  };
+  steps.teardown_limit = params.timeout;
+  steps.alive = [&job, size, limit] {
+    return "the tree's actors were not all destroyed within " + limit + ": " + counts(job, size);
+  };
+  return steps;
 }
 
 } // namespace
@@ -99,34 +114,15 @@ result<spawn_tree_sample> run_spawn_tree(caf::actor_system& system, const seal_k
   auto job = std::make_unique<tree_job>(keys, params.branching, params.depth, params.fault,
                                         size->actors - 1);
   auto sink = spawn_tree_sink(system, *job);
-  const auto start = clock_type::now();
-  spawn_tree_root(system, *job, sink);
-  // A first sample at once: a small tree may be gone before the next.
-  std::uint64_t peak_live = job->live.live();
-  const bool answered = await_answer(*job, start + params.timeout, peak_live);
-  const auto limit = std::to_string(params.timeout.count()) + " ms";
-  std::string missing;
-  if (!answered) {
-    // What was missing when time ran out, before the tree winds down.
-    missing = "the root did not answer within " + limit + ": " + counts(*job, *size);
-    job->stop.store(true);
-    caf::anon_send_exit(sink, caf::exit_reason::user_shutdown);
-  }
-  sink = nullptr;
-  if (!await_teardown(*job, clock_type::now() + params.timeout)) {
-    auto detail =
-      "the tree's actors were not all destroyed within " + limit + ": " + counts(*job, *size);
-    // Actors still alive read the job: it must not be freed under them.
-    static_cast<void>(job.release());
-    if (!answered)
-      return error{errc::timeout, missing + "; then " + detail};
-    return error{errc::teardown_timeout, detail};
-  }
-  if (!answered)
-    return error{errc::timeout, missing};
+  std::uint64_t peak_live = 0;
+  auto run = run_timed(tree_steps(system, *job, sink, *size, params, peak_live));
+  if (!run.gone)
+    static_cast<void>(job.release()); // actors still alive read the job
+  if (run.failure)
+    return *run.failure;
   if (auto failed = job->seal_failures.load())
     return error{errc::crypto_failure, std::to_string(failed) + " answers could not be sealed"};
-  return make_sample(*job, *size, start, peak_live);
+  return make_sample(*job, *size, run.started, peak_live);
 }
 
 } // namespace actorbench::actors

@@ -6,6 +6,7 @@
 #include <optional>
 #include <thread>
 
+#include "bench/scenarios/shared/timed_actor_run.hpp"
 #include "bench/scenarios/zone/zone_inputs.hpp"
 
 namespace actorbench::actors {
@@ -62,50 +63,34 @@ std::size_t zone_ticks(std::chrono::milliseconds duration, std::size_t tick_hz) 
   return std::max<std::size_t>(ticks, 1);
 }
 
-result<zone_sample> run_zone(caf::actor_system& system, const zone_run_params& params) {
-  if (params.tick_hz == 0 || params.tick_hz > 1'000'000)
-    return error{errc::bad_parameter,
-                 "tick rate " + std::to_string(params.tick_hz) + " Hz outside 1..1000000"};
-  if (params.backend == nullptr || params.cipher == nullptr)
-    return error{errc::bad_parameter, "a zone needs a back-end and a cipher"};
-  zone_sample out;
-  out.players = params.players;
-  out.tick_hz = params.tick_hz;
-  out.ticks_scheduled = zone_ticks(params.duration, params.tick_hz);
+namespace {
 
-  auto setup_start = clock::now();
-  // Fixed demo keys: every session's key derives from this master key.
-  auto z = zone::create(system, {params.players, params.backend, params.cipher,
-                                 crypto::bytes(params.cipher->key_size, 0x2a),
-                                 params.payload_bytes});
-  if (!z)
-    return z.err();
-  // Tick 0 is the warm-up; slot k runs tick k + 1.
-  auto inputs = zone_inputs::make(**z, out.ticks_scheduled + 1);
-  if (!inputs)
-    return inputs.err();
-  const auto& in = *inputs;
-  auto run_tick = [&](std::uint32_t tick) -> std::optional<error> {
-    (*z)->start_tick(tick, [&in, tick](std::uint32_t id) {
+// One tick as a timed actor run: the players' packets go out, and every
+// player must have handled the state update within the tick timeout.
+std::optional<error> run_tick(zone& z, const zone_inputs& in, std::uint32_t tick,
+                              const zone_run_params& params) {
+  timed_actor_steps steps;
+  steps.start = [&z, &in, tick] {
+    z.start_tick(tick, [&in, tick](std::uint32_t id) {
       auto p = in.packet(tick, id);
       return crypto::bytes(p.data, p.data + p.size);
     });
-    if ((*z)->wait_tick(params.tick_timeout))
-      return std::nullopt;
-    auto m = (*z)->metrics();
-    return error{errc::timeout,
-                 "tick " + std::to_string(tick) + " not complete after "
-                   + std::to_string(params.tick_timeout.count())
-                   + " ms: " + std::to_string((*z)->receipts_outstanding()) + " of "
-                   + std::to_string(params.players) + " players without its state update, "
-                   + std::to_string(m.pool.in_flight) + " input packets not yet decrypted"};
   };
-  // The warm-up runs every session once: CAF sets a lazily spawned actor up
-  // at its first message, which a running server has long done.
-  if (auto err = run_tick(0))
-    return *err;
-  out.setup_s = seconds(clock::now() - setup_start);
+  steps.limit = params.tick_timeout;
+  steps.wait_done = [&z](clock::time_point until) { return z.wait_tick(until - clock::now()); };
+  steps.missing = [&z, &params, tick] {
+    return "tick " + std::to_string(tick) + " not complete after "
+           + std::to_string(params.tick_timeout.count())
+           + " ms: " + std::to_string(z.receipts_outstanding()) + " of "
+           + std::to_string(params.players) + " players without its state update, "
+           + std::to_string(z.metrics().pool.in_flight) + " input packets not yet decrypted";
+  };
+  return run_timed(steps).failure;
+}
 
+// Runs the scheduled slots into `out` as described at zone_sample.
+std::optional<error> run_slots(zone& z, const zone_inputs& in, const zone_run_params& params,
+                               zone_sample& out) {
   // Slot k starts at t0 + k/H, computed from k each time so it cannot drift.
   const auto hz = static_cast<std::int64_t>(params.tick_hz);
   auto t0 = clock::now();
@@ -121,12 +106,12 @@ result<zone_sample> run_zone(caf::actor_system& system, const zone_run_params& p
   while (k < out.ticks_scheduled) {
     std::this_thread::sleep_until(slot_start(k));
     auto start = clock::now();
-    if (auto err = run_tick(static_cast<std::uint32_t>(k + 1)))
-      return *err;
-    auto done = (*z)->tick_done_at();
+    if (auto err = run_tick(z, in, static_cast<std::uint32_t>(k + 1), params))
+      return err;
+    auto done = z.tick_done_at();
     out.slot.push_back(static_cast<std::uint32_t>(k));
     out.start_lag_s.push_back(seconds(start - slot_start(k)));
-    out.fan_in_s.push_back(seconds((*z)->fan_in_at() - start));
+    out.fan_in_s.push_back(seconds(z.fan_in_at() - start));
     out.latency_s.push_back(seconds(done - start));
     if (done > slot_start(k + 1))
       ++out.late;
@@ -145,6 +130,40 @@ result<zone_sample> run_zone(caf::actor_system& system, const zone_run_params& p
   }
   out.tick_cpu_s = process_cpu_s() - cpu_start;
   out.tick_wall_s = seconds(clock::now() - t0);
+  return std::nullopt;
+}
+
+} // namespace
+
+result<zone_sample> run_zone(caf::actor_system& system, const zone_run_params& params) {
+  if (params.tick_hz == 0 || params.tick_hz > 1'000'000)
+    return error{errc::bad_parameter,
+                 "tick rate " + std::to_string(params.tick_hz) + " Hz outside 1..1000000"};
+  if (params.backend == nullptr || params.cipher == nullptr)
+    return error{errc::bad_parameter, "a zone needs a back-end and a cipher"};
+  zone_sample out;
+  out.players = params.players;
+  out.tick_hz = params.tick_hz;
+  out.ticks_scheduled = zone_ticks(params.duration, params.tick_hz);
+
+  auto setup_start = clock::now();
+  // Fixed demo keys: every session's key derives from this master key.
+  auto z =
+    zone::create(system, {params.players, params.backend, params.cipher,
+                          crypto::bytes(params.cipher->key_size, 0x2a), params.payload_bytes});
+  if (!z)
+    return z.err();
+  // Tick 0 is the warm-up; slot k runs tick k + 1.
+  auto inputs = zone_inputs::make(**z, out.ticks_scheduled + 1);
+  if (!inputs)
+    return inputs.err();
+  // The warm-up runs every session once: CAF sets a lazily spawned actor up
+  // at its first message, which a running server has long done.
+  if (auto err = run_tick(**z, *inputs, 0, params))
+    return *err;
+  out.setup_s = seconds(clock::now() - setup_start);
+  if (auto err = run_slots(**z, *inputs, params, out))
+    return *err;
   out.metrics = (*z)->metrics();
   return out;
 }

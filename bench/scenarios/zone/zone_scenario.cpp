@@ -15,7 +15,8 @@ namespace actorbench::bench {
 
 namespace {
 
-void declare_params(declaration& d) {
+// Who plays and what their packets are.
+void declare_players(declaration& d) {
   d.integer("players")
     .range(1, 100'000'000)
     .def("1000")
@@ -50,6 +51,10 @@ void declare_params(declaration& d) {
     .help(
       "Plaintext bytes of each input packet: the 16-byte input (tick, player, position), then "
       "padding, to model a game's packet size; each session decrypts all of it");
+}
+
+// How long a run goes, on how many threads, and the search.
+void declare_schedule(declaration& d) {
   d.integer("threads")
     .range(1, 1024)
     .def_help("one per core")
@@ -105,7 +110,8 @@ declaration make_declaration() {
                 "A game zone (an MMO server's): each tick every player session decrypts its input "
                 "packet and sends its position to a zone actor, which broadcasts the state to "
                 "every player; tick latency percentiles and missed ticks, or --find-max players"};
-  declare_params(d);
+  declare_players(d);
+  declare_schedule(d);
   declare_results(d);
   d.defaults.runs = 1;
   d.defaults.warmup = 0;

@@ -34,6 +34,12 @@ class countdown_latch {
     return cv_.wait_for(guard, limit, [this] { return reached_; });
   }
 
+  /// Waits until zero or `deadline`; true if zero was reached.
+  bool wait_until(clock::time_point deadline) {
+    std::unique_lock<std::mutex> guard{mtx_};
+    return cv_.wait_until(guard, deadline, [this] { return reached_; });
+  }
+
   /// Counts `count` events again, for reuse round after round. Only while
   /// nobody counts down: after wait_for returned true and before the next
   /// round's events can happen.
