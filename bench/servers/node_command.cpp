@@ -42,7 +42,7 @@ struct node_settings {
 };
 
 result<node_settings> read_node(const configuration& c) {
-  auto listen = text_param(c, "listen");
+  auto listen = c.text_or("listen");
   if (listen.empty())
     return bad_input("node needs --listen PORT (0 picks a free one)");
   auto port = parse_port("--listen", listen);
@@ -51,7 +51,7 @@ result<node_settings> read_node(const configuration& c) {
   auto server = read_server_params(c);
   if (!server)
     return server.err();
-  auto budget = parse_memory_budget(text_param(c, "max-memory"));
+  auto budget = parse_memory_budget(c.text_or("max-memory"));
   if (!budget)
     return budget.err();
   node_limits limits;

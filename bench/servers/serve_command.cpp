@@ -52,7 +52,7 @@ struct serve_settings {
 
 result<serve_settings> read_serve(const configuration& c) {
   serve_settings out;
-  auto port = parse_port("--port", text_param(c, "port"));
+  auto port = parse_port("--port", c.text_or("port"));
   if (!port)
     return port.err();
   out.port = *port;

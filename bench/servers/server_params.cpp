@@ -30,35 +30,21 @@ void declare_server_params(declaration& d) {
     .help(
       "With --tls: close a connection whose TLS handshake has not completed within S seconds "
       "(0.1 to 3600), so silent connections cannot pile up");
-  d.flag("tls").def("off").fixed().group("TLS").help(
-    "TLS with mutual certificate authentication (needs --cert, --key and --ca)");
-  d.text("cert").group("TLS").unit("file").help("This endpoint's certificate (PEM)");
-  d.text("key").group("TLS").unit("file").help(
-    "This endpoint's private key (PEM, unencrypted; never printed)");
-  d.text("ca").group("TLS").unit("file").help(
-    "CA certificate(s) the peer's certificate must chain to (PEM)");
+  declare_tls_params(d, tls_param_texts{});
   d.flag("quiet").def("off").fixed().help(
     "No warnings and no lines about refused clients or limits on stderr (errors still are)");
 }
 
-std::string text_param(const configuration& c, std::string_view name) {
-  auto at = c.values.find(name);
-  const auto* s = at == c.values.end() ? nullptr : std::get_if<std::string>(&at->second);
-  return s == nullptr ? std::string{} : *s;
-}
-
 result<server_params> read_server_params(const configuration& c) {
   server_params out;
-  out.bind = text_param(c, "bind");
+  out.bind = c.text_or("bind");
   out.threads = static_cast<std::size_t>(c.integer("threads"));
   out.quiet = c.flag("quiet");
-  auto limits =
-    parse_server_limits({text_param(c, "max-payload"), text_param(c, "handshake-timeout")});
+  auto limits = parse_server_limits({c.text_or("max-payload"), c.text_or("handshake-timeout")});
   if (!limits)
     return limits.err();
   out.limits = *limits;
-  auto tls =
-    validate_tls({c.flag("tls"), text_param(c, "cert"), text_param(c, "key"), text_param(c, "ca")});
+  auto tls = validate_tls(tls_values_of(c));
   if (!tls)
     return tls.err();
   out.tls = std::move(*tls);

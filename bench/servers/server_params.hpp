@@ -38,7 +38,4 @@ result<server_params> read_server_params(const configuration& c);
 /// The remote runtime a server with `p` starts.
 actors::remote_settings remote_settings_of(const server_params& p);
 
-/// A text parameter's value, or "" when it has none (no default, not given).
-std::string text_param(const configuration& c, std::string_view name);
-
 } // namespace actorbench::bench

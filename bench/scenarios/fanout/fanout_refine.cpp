@@ -40,7 +40,7 @@ std::vector<std::string> crypto_on_values(const std::vector<configuration>& plan
                                           const std::string& name) {
   std::vector<std::string> out;
   for (const auto& c : plan) {
-    auto v = text_or_empty(c, name);
+    auto v = c.text_or(name);
     if (crypto_on(c) && !v.empty() && std::find(out.begin(), out.end(), v) == out.end())
       out.push_back(v);
   }
@@ -80,8 +80,8 @@ result<std::vector<configuration>> refine_fanout_plan(const declaration& d,
       kept.push_back(std::move(c));
       continue;
     }
-    auto cipher = text_or_empty(c, "cipher");
-    auto backend = text_or_empty(c, "backend");
+    auto cipher = c.text_or("cipher");
+    auto backend = c.text_or("backend");
     // --cipher all alone means every available pair, as --list shows them:
     // a cipher two back-ends offer (aes-256-gcm) is compared on both.
     bool every_pair = every_cipher && backend.empty();

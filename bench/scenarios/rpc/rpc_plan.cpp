@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <chrono>
-#include <cmath>
 
 #include "bench/scenarios/shared/tls_options.hpp"
 
@@ -10,25 +9,9 @@ namespace actorbench::bench {
 
 namespace {
 
-std::string text_of(const configuration& c, std::string_view name) {
-  auto at = c.values.find(name);
-  const auto* s = at == c.values.end() ? nullptr : std::get_if<std::string>(&at->second);
-  return s == nullptr ? std::string{} : *s;
-}
-
-bool flag_of(const configuration& c, std::string_view name) {
-  auto at = c.values.find(name);
-  const auto* b = at == c.values.end() ? nullptr : std::get_if<bool>(&at->second);
-  return b != nullptr && *b;
-}
-
-std::chrono::milliseconds millis(double seconds) {
-  return std::chrono::milliseconds{std::llround(seconds * 1000)};
-}
-
 // --connect and --tls-connect, or --local.
 result<bool> read_targets(const configuration& c, rpc_plan& p) {
-  auto connect = text_of(c, "connect"), tls_connect = text_of(c, "tls-connect");
+  auto connect = c.text_or("connect"), tls_connect = c.text_or("tls-connect");
   bool compare = p.modes.size() == 2;
   if (p.local == !connect.empty())
     return bad_input("rpc needs exactly one of --connect HOST:PORT or --local");
@@ -53,15 +36,15 @@ result<bool> read_targets(const configuration& c, rpc_plan& p) {
 
 // The client's files (tls among the modes) and the local server's.
 result<bool> read_tls(const configuration& c, rpc_plan& p) {
-  tls_cli_values files{p.modes.count("tls") > 0, text_of(c, "cert"), text_of(c, "key"),
-                       text_of(c, "ca")};
+  auto files = tls_values_of(c);
+  files.tls = p.modes.count("tls") > 0;
   if (p.modes.size() == 2 && files.certificate.empty() && files.key.empty() && files.ca.empty())
     return bad_input("--compare needs --tls with --cert, --key and --ca for its TLS side");
   auto tls = validate_tls(files);
   if (!tls)
     return tls.err();
   p.tls = std::move(*tls);
-  auto cert = text_of(c, "server-cert"), key = text_of(c, "server-key");
+  auto cert = c.text_or("server-cert"), key = c.text_or("server-key");
   if ((!cert.empty() || !key.empty()) && !(p.local && p.tls))
     return bad_input("--server-cert and --server-key are for --local with --tls");
   if (!p.local || !p.tls)
@@ -78,7 +61,7 @@ result<bool> read_tls(const configuration& c, rpc_plan& p) {
 }
 
 result<bool> read_hello_on(const configuration& c, rpc_plan& p) {
-  auto text = text_of(c, "hello-on");
+  auto text = c.text_or("hello-on");
   if (text.empty())
     return true;
   if (!p.local)
@@ -92,15 +75,14 @@ result<bool> read_hello_on(const configuration& c, rpc_plan& p) {
 
 result<bool> read_setup(const configuration& c, rpc_plan& p) {
   auto& s = p.setup;
-  s.reconnect = flag_of(c, "reconnect");
+  s.reconnect = c.is_on("reconnect");
   s.requests = static_cast<std::size_t>(c.integer("requests"));
   s.warmup_requests = static_cast<std::size_t>(c.integer("warmup"));
-  s.client.name = text_of(c, "name");
-  s.client.timeout = millis(c.seconds("timeout"));
+  s.client.name = c.text_or("name");
+  s.client.timeout = c.milliseconds("timeout");
   s.client.threads = static_cast<std::size_t>(c.integer("threads"));
   s.client.spin = std::chrono::microseconds{c.integer("spin-us")};
-  auto spin_cpu = text_of(c, "spin-cpu");
-  auto placement = place_spinner(spin_cpu.empty() ? "auto" : spin_cpu, c.integer("spin-us"));
+  auto placement = place_spinner(c.text_or("spin-cpu", "auto"), c.integer("spin-us"));
   if (!placement)
     return placement.err();
   s.spin = std::move(*placement);
@@ -120,7 +102,7 @@ result<rpc_plan> read_rpc_plan(const std::vector<configuration>& plan) {
   for (const auto& c : plan)
     p.modes.insert(c.word("mode"));
   const auto& first = plan.front();
-  p.local = flag_of(first, "local");
+  p.local = first.is_on("local");
   for (auto read : {read_targets, read_tls, read_hello_on, read_setup})
     if (auto ok = read(first, p); !ok)
       return ok.err();

@@ -13,6 +13,15 @@ namespace actorbench::bench {
 
 namespace {
 
+// The client's --tls and files as rpc words them: --tls stands for --mode tls.
+tls_param_texts rpc_tls_texts() {
+  tls_param_texts texts;
+  texts.flag_help = "Mutual TLS with client certificates (--cert, --key, --ca): --mode tls";
+  texts.cert_help = "This endpoint's certificate (PEM), for --mode tls";
+  texts.file_unit = "";
+  return texts;
+}
+
 void declare_target(declaration& d) {
   d.word("mode", {"plain", "tls"})
     .def("plain")
@@ -20,8 +29,7 @@ void declare_target(declaration& d) {
       "plain TCP, or tls with client certificates (--cert, --key, --ca); plain,tls: side "
       "by side, interleaved, with the TLS overhead in %");
   // The options' spellings of the modes: --tls is mode tls, --compare plain,tls.
-  d.flag("tls").def("off").fixed().group("TLS").help(
-    "Mutual TLS with client certificates (--cert, --key, --ca): --mode tls");
+  declare_tls_flag(d, rpc_tls_texts());
   d.flag("compare").def("off").fixed().help(
     "Plain and TLS side by side, interleaved, with the TLS overhead in %: --mode plain,tls");
   d.text("connect").help("The server, HOST:PORT (the plain one with --mode plain,tls)");
@@ -40,8 +48,8 @@ void declare_requests(declaration& d) {
     .def("off")
     .fixed()
     .help(
-      "A new connection (and client actor system) for every request, like the original experiment's "
-      "client; off reuses one");
+      "A new connection (and client actor system) for every request, like the original "
+      "experiment's client; off reuses one");
   d.integer("requests")
     .range(1, 100'000'000)
     .def("1000")
@@ -82,13 +90,14 @@ void declare_requests(declaration& d) {
       "when it may use two or more and --spin-us is not 0; off: not pinned");
 }
 
-void declare_tls_files(declaration& d) {
-  auto file = [&](const char* name, const char* help) { d.text(name).group("TLS").help(help); };
-  file("cert", "This endpoint's certificate (PEM), for --mode tls");
-  file("key", "This endpoint's private key (PEM, unencrypted; never printed)");
-  file("ca", "CA certificate(s) the peer's certificate must chain to (PEM)");
-  file("server-cert", "With --local and TLS: the local server's certificate (PEM)");
-  file("server-key", "With --local and TLS: the local server's private key (PEM)");
+void declare_tls_and_server_files(declaration& d) {
+  declare_tls_files(d, rpc_tls_texts());
+  d.text("server-cert")
+    .group("TLS")
+    .help("With --local and TLS: the local server's certificate (PEM)");
+  d.text("server-key")
+    .group("TLS")
+    .help("With --local and TLS: the local server's private key (PEM)");
 }
 
 void declare_results(declaration& d) {
@@ -112,10 +121,11 @@ void declare_results(declaration& d) {
 declaration make_declaration() {
   declaration d{"rpc",
                 "Request latency of the hello actor over the network (the dRuby experiment of "
-                "the dRuby TLS experiment): ms/request plain or TLS with client certificates, and the overhead"};
+                "the dRuby TLS experiment): ms/request plain or TLS with client certificates, "
+                "and the overhead"};
   declare_target(d);
   declare_requests(d);
-  declare_tls_files(d);
+  declare_tls_and_server_files(d);
   declare_results(d);
   d.defaults.runs = 10;
   d.defaults.warmup = 0;
@@ -123,11 +133,6 @@ declaration make_declaration() {
   d.defaults.runs_aliases = {"rounds"};
   d.defaults.warmup_option = false;
   return d;
-}
-
-bool is_on(const configuration& c, std::string_view flag) {
-  auto at = c.values.find(flag);
-  return at != c.values.end() && at->second == param_value{true};
 }
 
 // --tls and --compare: the modes they stand for (replacing --mode),
@@ -147,10 +152,10 @@ std::vector<configuration> apply_mode_flags(std::vector<configuration> plan) {
     out.push_back(std::move(c));
   };
   for (auto& c : plan) {
-    if (is_on(c, "compare")) {
+    if (c.is_on("compare")) {
       add(c, "plain");
       add(c, "tls");
-    } else if (is_on(c, "tls")) {
+    } else if (c.is_on("tls")) {
       add(c, "tls");
     } else {
       add(std::move(c), nullptr);

@@ -10,30 +10,8 @@
 
 namespace actorbench::bench {
 
-namespace {
-
-std::optional<std::int64_t> integer_if_set(const configuration& c, const std::string& name) {
-  auto i = c.values.find(name);
-  if (i == c.values.end())
-    return std::nullopt;
-  if (const auto* v = std::get_if<std::int64_t>(&i->second))
-    return *v;
-  return std::nullopt;
-}
-
-} // namespace
-
-std::string text_or_empty(const configuration& c, const std::string& name) {
-  auto i = c.values.find(name);
-  if (i == c.values.end())
-    return {};
-  if (const auto* v = std::get_if<std::string>(&i->second))
-    return *v;
-  return {};
-}
-
 result<std::vector<int>> pinned_cpus(const configuration& c) {
-  auto text = text_or_empty(c, "pin");
+  auto text = c.text_or("pin");
   std::vector<int> cpus;
   if (text.empty())
     return cpus;
@@ -54,29 +32,21 @@ result<std::vector<int>> pinned_cpus(const configuration& c) {
 }
 
 result<std::vector<endpoint>> worker_nodes(const configuration& c) {
-  auto text = text_or_empty(c, "nodes");
+  auto text = c.text_or("nodes");
   if (text.empty())
     return std::vector<endpoint>{};
   return parse_endpoint_list("--nodes", text);
 }
 
 result<std::optional<actors::tls_settings>> tls_of(const configuration& c) {
-  auto on = c.values.find("tls");
-  tls_cli_values values;
-  values.tls =
-    on != c.values.end() && std::holds_alternative<bool>(on->second) && std::get<bool>(on->second);
-  values.certificate = text_or_empty(c, "cert");
-  values.key = text_or_empty(c, "key");
-  values.ca = text_or_empty(c, "ca");
-  return validate_tls(values);
+  return validate_tls(tls_values_of(c));
 }
 
 result<std::vector<endpoint>> checked_nodes(const configuration& c, const std::string& what) {
   auto nodes = worker_nodes(c);
   if (!nodes)
     return nodes.err();
-  auto tls = c.values.find("tls");
-  if (nodes->empty() && tls != c.values.end() && tls->second == param_value{true})
+  if (nodes->empty() && c.is_on("tls"))
     return bad_input("--tls needs --nodes: it secures the connections to " + what);
   if (auto ok = tls_of(c); !ok)
     return ok.err();
@@ -84,7 +54,7 @@ result<std::vector<endpoint>> checked_nodes(const configuration& c, const std::s
 }
 
 std::chrono::milliseconds run_timeout(const configuration& c) {
-  if (auto s = integer_if_set(c, "timeout"))
+  if (auto s = c.integer_if_set("timeout"))
     return std::chrono::seconds{*s};
   // By default a run may take a minute plus 20 us per actor before it counts as hung.
   auto procs = c.integer("procs");
@@ -92,9 +62,9 @@ std::chrono::milliseconds run_timeout(const configuration& c) {
 }
 
 std::chrono::milliseconds connect_timeout(const configuration& c) {
-  if (auto s = integer_if_set(c, "connect-timeout"))
+  if (auto s = c.integer_if_set("connect-timeout"))
     return std::chrono::seconds{*s};
-  if (auto s = integer_if_set(c, "timeout"))
+  if (auto s = c.integer_if_set("timeout"))
     return std::chrono::seconds{*s};
   return std::chrono::seconds{10};
 }
@@ -104,7 +74,7 @@ result<actors::scheduler_settings> scheduler_of(const configuration& c) {
   if (!cpus)
     return cpus.err();
   actors::scheduler_settings s;
-  s.threads = static_cast<std::size_t>(integer_if_set(c, "threads").value_or(0));
+  s.threads = static_cast<std::size_t>(c.integer_if_set("threads").value_or(0));
   s.policy = c.word("policy");
   s.cpus = std::move(*cpus);
   s.lean_clock = c.word("clock") == "lean";

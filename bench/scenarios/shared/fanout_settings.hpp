@@ -13,9 +13,6 @@
 
 namespace actorbench::bench {
 
-/// A text parameter's value, empty when it has none (its default is empty).
-std::string text_or_empty(const configuration& c, const std::string& name);
-
 /// --pin's CPUs, each checked against the CPUs this process may use; empty:
 /// not pinned. Errors name --pin.
 result<std::vector<int>> pinned_cpus(const configuration& c);

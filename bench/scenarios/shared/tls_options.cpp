@@ -1,19 +1,30 @@
 #include "bench/scenarios/shared/tls_options.hpp"
 
-#include <CLI/CLI.hpp>
-
 namespace actorbench::bench {
 
-void add_tls_options(CLI::App& app, tls_cli_values& values) {
-  app.add_flag("--tls", values.tls,
-               "TLS with mutual certificate authentication (needs --cert, --key and --ca)");
-  app.add_option("--cert", values.certificate, "This endpoint's certificate (PEM)");
-  app.add_option("--key", values.key,
-                 "This endpoint's private key (PEM, unencrypted; never printed)");
-  app.add_option("--ca", values.ca, "CA certificate(s) the peer's certificate must chain to (PEM)");
+void declare_tls_flag(declaration& d, const tls_param_texts& texts) {
+  d.flag("tls").def("off").fixed().group(texts.group).help(texts.flag_help);
 }
 
-result<std::optional<actors::tls_settings>> validate_tls(const tls_cli_values& values) {
+void declare_tls_files(declaration& d, const tls_param_texts& texts) {
+  auto file = [&](const char* name, const std::string& help) {
+    d.text(name).group(texts.group).unit(texts.file_unit).help(help);
+  };
+  file("cert", texts.cert_help);
+  file("key", "This endpoint's private key (PEM, unencrypted; never printed)");
+  file("ca", "CA certificate(s) the peer's certificate must chain to (PEM)");
+}
+
+void declare_tls_params(declaration& d, const tls_param_texts& texts) {
+  declare_tls_flag(d, texts);
+  declare_tls_files(d, texts);
+}
+
+tls_values tls_values_of(const configuration& c) {
+  return {c.is_on("tls"), c.text_or("cert"), c.text_or("key"), c.text_or("ca")};
+}
+
+result<std::optional<actors::tls_settings>> validate_tls(const tls_values& values) {
   actors::tls_settings tls{values.certificate, values.key, values.ca};
   if (!values.tls) {
     if (!tls.certificate.empty() || !tls.key.empty() || !tls.ca.empty())

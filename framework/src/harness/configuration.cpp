@@ -1,6 +1,7 @@
 #include "bench/harness/configuration.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <sstream>
 #include <stdexcept>
 
@@ -19,6 +20,13 @@ struct text_of {
   }
   std::string operator()(const std::string& s) const { return s; }
 };
+
+// The value when the parameter has one of type T, else null.
+template <class T>
+const T* value_if_set(const configuration& c, std::string_view name) {
+  auto i = c.values.find(name);
+  return i == c.values.end() ? nullptr : std::get_if<T>(&i->second);
+}
 
 template <class T>
 const T& value_of(const configuration& c, std::string_view name) {
@@ -62,6 +70,25 @@ bool configuration::flag(std::string_view name) const {
 
 bool configuration::applies(std::string_view name) const {
   return values.find(name) != values.end();
+}
+
+std::chrono::milliseconds configuration::milliseconds(std::string_view name) const {
+  return std::chrono::milliseconds{std::llround(seconds(name) * 1000)};
+}
+
+std::string configuration::text_or(std::string_view name, std::string_view fallback) const {
+  const auto* s = value_if_set<std::string>(*this, name);
+  return s == nullptr || s->empty() ? std::string{fallback} : *s;
+}
+
+bool configuration::is_on(std::string_view name) const {
+  const auto* b = value_if_set<bool>(*this, name);
+  return b != nullptr && *b;
+}
+
+std::optional<std::int64_t> configuration::integer_if_set(std::string_view name) const {
+  const auto* i = value_if_set<std::int64_t>(*this, name);
+  return i == nullptr ? std::nullopt : std::optional<std::int64_t>{*i};
 }
 
 } // namespace actorbench::bench

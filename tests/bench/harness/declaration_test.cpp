@@ -47,25 +47,6 @@ TEST_CASE("declaration builders fill the plain records") {
   CHECK(snake_case("message-bytes") == "message_bytes");
 }
 
-TEST_CASE("configuration accessors return typed values and refuse missing ones") {
-  configuration c;
-  c.values = {{"members", std::int64_t{10}},
-              {"crypto", std::string{"on"}},
-              {"timeout", 1.5},
-              {"quiet", true}};
-  CHECK(c.integer("members") == 10);
-  CHECK(c.word("crypto") == "on");
-  CHECK(c.seconds("timeout") == 1.5);
-  CHECK(c.flag("quiet"));
-  CHECK(c.applies("members"));
-  CHECK_FALSE(c.applies("cipher"));
-  CHECK_THROWS_AS(c.integer("cipher"), std::out_of_range);
-  CHECK_THROWS_AS(c.word("members"), std::out_of_range);
-  CHECK(to_text(param_value{true}) == "on");
-  CHECK(to_text(param_value{std::int64_t{42}}) == "42");
-  CHECK(to_text(param_value{0.25}) == "0.25");
-}
-
 TEST_CASE("the registry refuses malformed declarations and duplicates") {
   registry r;
   REQUIRE(r.add(with(chat_declaration())));

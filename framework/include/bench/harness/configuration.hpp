@@ -1,9 +1,11 @@
 #pragma once
 
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <variant>
@@ -26,6 +28,9 @@ std::string to_text(const param_value& value);
 /// applies has a value, resolved (no "auto" left once the session started).
 /// The accessors take the kebab-case name and throw std::out_of_range for a
 /// parameter that has no value: that is a bug in the scenario, not input.
+/// The *_or and *_if_set accessors are for parameters that may have none
+/// (no default, n/a here, or not declared by every scenario that reads
+/// them): they never throw.
 class configuration {
  public:
   /// Position in the plan, 0-based.
@@ -42,6 +47,17 @@ class configuration {
   const std::string& text(std::string_view name) const;
   bool flag(std::string_view name) const;
   bool applies(std::string_view name) const;
+
+  /// A duration parameter in whole milliseconds, rounded to the nearest.
+  std::chrono::milliseconds milliseconds(std::string_view name) const;
+  /// A word or text parameter's value; `fallback` when it has none, an
+  /// empty one, or one of another type.
+  std::string text_or(std::string_view name, std::string_view fallback = {}) const;
+  /// Whether a flag is on; false when it is off or has no value.
+  bool is_on(std::string_view name) const;
+  /// An integer or size parameter's value; nullopt when it has none or one
+  /// of another type.
+  std::optional<std::int64_t> integer_if_set(std::string_view name) const;
 };
 
 } // namespace actorbench::bench
