@@ -97,7 +97,9 @@ result<actor_system_holder*> fanout_session::system_for(const configuration& c) 
     live_key_ = key;
     return &holder;
   }
-  actors::remote_settings settings{s, *tls};
+  actors::remote_settings settings;
+  settings.scheduler = s;
+  settings.tls = *tls;
   settings.add_message_types = actors::add_fanout_message_types;
   auto rt = actors::remote_runtime::create(settings);
   if (!rt)
