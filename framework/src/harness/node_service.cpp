@@ -30,14 +30,18 @@ std::function<void(caf::actor_system_config&)> message_types_of(const registry& 
 actors::node_service node_service_of(const registry& r, node_limits limits) {
   return [parts = node_parts_of(r), limits](caf::actor_system& system,
                                             std::shared_ptr<const std::atomic<bool>> stop) {
-    node_context ctx{limits, std::move(stop)};
-    return system.spawn([parts, ctx](caf::event_based_actor* self) {
-      caf::message_handler all;
-      for (const auto& part : parts)
-        if (part.handlers)
-          all = all ? all.or_else(part.handlers(self, ctx)) : part.handlers(self, ctx);
-      return caf::behavior{all};
-    });
+    // The parts and context as spawn arguments: CAF 0.17 dereferences the
+    // (null) argument tuple of a function actor spawned without any.
+    return system.spawn(
+      [](caf::event_based_actor* self, const std::vector<node_part>& parts,
+         const node_context& ctx) {
+        caf::message_handler all;
+        for (const auto& part : parts)
+          if (part.handlers)
+            all = all ? all.or_else(part.handlers(self, ctx)) : part.handlers(self, ctx);
+        return caf::behavior{all};
+      },
+      parts, node_context{limits, std::move(stop)});
   };
 }
 
