@@ -10,6 +10,7 @@
 
 #include "bench/scenarios/shared/shipped_keys.hpp"
 #include "bench/scenarios/shared/remote_messages.hpp"
+#include "bench/scenarios/shared/node_request.hpp"
 
 namespace actorbench::actors {
 
@@ -117,13 +118,9 @@ void add_mailbox_message_types(caf::actor_system_config& cfg) {
   add_sealed_message_types(cfg);
 }
 
-caf::message_handler mailbox_node_handlers(caf::event_based_actor* node) {
-  return {[node](const mailbox_senders_request& req) -> caf::result<std::uint32_t> {
-    auto spawned = spawn_requested_mailbox_senders(node->system(), req);
-    if (!spawned)
-      return caf::make_error(caf::sec::runtime_error, spawned.err().detail);
-    return *spawned;
-  }};
+caf::message_handler mailbox_node_handlers(caf::event_based_actor* node,
+                                           const bench::node_context&) {
+  return answer_on_node<mailbox_senders_request>(node, spawn_requested_mailbox_senders);
 }
 
 } // namespace actorbench::actors

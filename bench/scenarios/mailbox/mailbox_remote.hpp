@@ -11,6 +11,7 @@
 #include <caf/meta/type_name.hpp>
 
 #include "actors/error.hpp"
+#include "bench/harness/node_part.hpp"
 #include "actors/remote/remote_node.hpp"
 #include "bench/scenarios/mailbox/mailbox.hpp"
 #include "bench/scenarios/shared/shipped_keys.hpp"
@@ -45,7 +46,8 @@ void add_mailbox_message_types(caf::actor_system_config& cfg);
 
 /// A worker node's handler of mailbox_senders_request: answers how many
 /// senders it spawned.
-caf::message_handler mailbox_node_handlers(caf::event_based_actor* node);
+caf::message_handler mailbox_node_handlers(caf::event_based_actor* node,
+                                           const bench::node_context&);
 
 /// On a worker node: the mailbox senders `req` asks for, each with its
 /// sealer id, sending to the driver's receiver under this node's own copy

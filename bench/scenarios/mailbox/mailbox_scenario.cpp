@@ -144,10 +144,7 @@ std::unique_ptr<scenario> make_mailbox_scenario() {
   // RESULTS.md shows 1 against 2 threads.
   spec.default_threads = 1;
   spec.cost_hint = [](const configuration& c) { return static_cast<double>(total_messages(c)); };
-  spec.on_nodes = {actors::add_mailbox_message_types,
-                   [](caf::event_based_actor* node, const node_context&) {
-                     return actors::mailbox_node_handlers(node);
-                   }};
+  spec.on_nodes = {actors::add_mailbox_message_types, actors::mailbox_node_handlers};
   return make_suite_scenario(std::move(spec));
 }
 

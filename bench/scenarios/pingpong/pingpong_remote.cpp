@@ -4,6 +4,7 @@
 
 #include "bench/scenarios/shared/shipped_keys.hpp"
 #include "bench/scenarios/shared/remote_messages.hpp"
+#include "bench/scenarios/shared/node_request.hpp"
 
 namespace actorbench::actors {
 
@@ -47,13 +48,9 @@ void add_pingpong_message_types(caf::actor_system_config& cfg) {
   add_sealed_message_types(cfg);
 }
 
-caf::message_handler pingpong_node_handlers(caf::event_based_actor* node) {
-  return {[node](const pong_spawn_request& req) -> caf::result<caf::actor> {
-    auto pong = spawn_requested_pong(node->system(), req);
-    if (!pong)
-      return caf::make_error(caf::sec::runtime_error, pong.err().detail);
-    return *pong;
-  }};
+caf::message_handler pingpong_node_handlers(caf::event_based_actor* node,
+                                            const bench::node_context&) {
+  return answer_on_node<pong_spawn_request>(node, spawn_requested_pong);
 }
 
 } // namespace actorbench::actors

@@ -11,6 +11,7 @@
 #include <caf/meta/type_name.hpp>
 
 #include "actors/error.hpp"
+#include "bench/harness/node_part.hpp"
 #include "actors/remote/remote_node.hpp"
 #include "bench/scenarios/pingpong/pingpong.hpp"
 #include "bench/scenarios/shared/shipped_keys.hpp"
@@ -35,7 +36,8 @@ typename Inspector::result_type inspect(Inspector& f, pong_spawn_request& x) {
 void add_pingpong_message_types(caf::actor_system_config& cfg);
 
 /// A worker node's handler of pong_spawn_request: answers with the pong's handle.
-caf::message_handler pingpong_node_handlers(caf::event_based_actor* node);
+caf::message_handler pingpong_node_handlers(caf::event_based_actor* node,
+                                            const bench::node_context&);
 
 /// On a worker node: the pong `req` asks for, with its own copy of the
 /// run's keys (resolved through this node's registry). Errors:

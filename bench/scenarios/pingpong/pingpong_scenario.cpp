@@ -134,10 +134,7 @@ std::unique_ptr<scenario> make_pingpong_scenario() {
   spec.run = run;
   spec.refine = refine;
   spec.default_threads_help = "1 for one pair, else one per core";
-  spec.on_nodes = {actors::add_pingpong_message_types,
-                   [](caf::event_based_actor* node, const node_context&) {
-                     return actors::pingpong_node_handlers(node);
-                   }};
+  spec.on_nodes = {actors::add_pingpong_message_types, actors::pingpong_node_handlers};
   spec.memory = [](const configuration& c) -> std::optional<memory_estimate> {
     // Two actors (about 1.2 KB each), mailboxes and the latency samples,
     // kept twice (the pair's and the run's), doubled for margin.
