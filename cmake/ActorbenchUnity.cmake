@@ -11,27 +11,20 @@
 # because its unit-mate included something for it).
 option(ACTORBENCH_UNITY_BUILD "Compile each folder of a target as one translation unit" ON)
 
-# actorbench_unity_by_folder(TARGET [SKIP FOLDER...]): the files of a SKIP
-# folder are compiled one by one.
+# actorbench_unity_by_folder(TARGET): a unit is named by its folder relative
+# to the project's root ("unity_bench_scenarios_fanout"), the same on every
+# machine and whether the sources were listed or globbed.
 function(actorbench_unity_by_folder target)
   if(NOT ACTORBENCH_UNITY_BUILD)
     return()
   endif()
-  cmake_parse_arguments(PARSE_ARGV 1 arg "" "" "SKIP")
   get_target_property(sources ${target} SOURCES)
   foreach(source IN LISTS sources)
-    get_filename_component(folder "${source}" DIRECTORY)
-    if(source MATCHES "\\.cpp$" AND NOT folder IN_LIST arg_SKIP)
-      # Globbed sources are absolute: name the group by the folder relative
-      # to the target's directory, so the unit's name is the same on every
-      # machine ("fanout", not "_work_src_bench_scenarios_fanout").
-      if(IS_ABSOLUTE "${folder}")
-        file(RELATIVE_PATH folder "${CMAKE_CURRENT_SOURCE_DIR}" "${folder}")
-      endif()
-      if(folder STREQUAL "")
-        set(folder "top")
-      endif()
-      string(MAKE_C_IDENTIFIER "folder_${folder}" group)
+    if(source MATCHES "\\.cpp$")
+      get_filename_component(path "${source}" ABSOLUTE BASE_DIR "${CMAKE_CURRENT_SOURCE_DIR}")
+      get_filename_component(folder "${path}" DIRECTORY)
+      file(RELATIVE_PATH folder "${PROJECT_SOURCE_DIR}" "${folder}")
+      string(MAKE_C_IDENTIFIER "${folder}" group)
       set_source_files_properties("${source}" PROPERTIES UNITY_GROUP "${group}")
     endif()
   endforeach()
