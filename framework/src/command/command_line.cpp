@@ -80,6 +80,8 @@ result<split_line> split_argv(const std::vector<std::string>& words, const line_
     } else if (!line.named && pick_target(word, names, line)) {
       // The name picked the target; it is no argument of it.
     } else {
+      if (!line.named && line.stray.empty() && (word.empty() || word[0] != '-'))
+        line.stray = word;
       value_next = names.value_options.count(bare_option(word)) > 0;
       line.args.push_back(word);
     }

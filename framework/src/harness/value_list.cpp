@@ -93,16 +93,18 @@ result<std::vector<std::size_t>> parse_count_list(const std::string& option,
                                                   const std::string& text, std::size_t min,
                                                   std::size_t max) {
   auto expected = "expected a whole number from " + std::to_string(min) + " to "
-                  + std::to_string(max) + ", a list a,b,c or a range a..b, a..b+step, a..bxfactor";
-  return parse_scan_list(option, text, min, max, parse_whole_number, expected);
+                  + std::to_string(max) + " (" + count_suffix_help
+                  + "), a list a,b,c or a range a..b, a..b+step, a..bxfactor";
+  return parse_scan_list(option, text, min, max, parse_count_value, expected);
 }
 
 result<std::size_t> parse_count(const std::string& option, const std::string& text, std::size_t min,
                                 std::size_t max) {
-  auto v = parse_whole_number(text);
+  auto v = parse_count_value(text);
   if (!v || *v < min || *v > max)
     return bad_input("invalid " + option + " '" + text + "': expected a whole number from "
-                     + std::to_string(min) + " to " + std::to_string(max));
+                     + std::to_string(min) + " to " + std::to_string(max) + " ("
+                     + count_suffix_help + ")");
   return *v;
 }
 
