@@ -1,5 +1,6 @@
 #include "output/source_footer.hpp"
 
+#include "bench/output/view.hpp"
 #include "harness/noise_report.hpp"
 
 namespace actorbench::bench {
@@ -20,6 +21,11 @@ std::string provenance(const results_source& s) {
 }
 
 } // namespace
+
+std::string merged_host_note(const scenario_results& r) {
+  return r.sources.empty() ? std::string{}
+                           : " (" + r.sources.front().file + "; each file's in the footer)";
+}
 
 std::vector<std::string> source_footer(const scenario_results& r) {
   std::vector<std::string> out;
