@@ -111,4 +111,7 @@ TEST_CASE("split_argv: a word before any name that is no option or value is kept
   // Once a name picked the target, other words are its arguments.
   CHECK(split({"keygen", "extra"}).stray.empty());
   CHECK(split({"--runs=3", "-x"}).stray.empty());
+  // A word after an option that takes no value may be meant as its value.
+  CHECK(split({"--proc", "10"}).stray.empty());
+  CHECK(split({"--proc=10", "zones"}).stray == "zones");
 }
