@@ -23,8 +23,9 @@ std::string provenance(const results_source& s) {
 } // namespace
 
 std::string merged_host_note(const scenario_results& r) {
-  return r.sources.empty() ? std::string{}
-                           : " (" + r.sources.front().file + "; each file's in the footer)";
+  if (r.sources.empty())
+    return {};
+  return " (" + r.sources.front().file + "'s host; every file's is in the footer)";
 }
 
 std::vector<std::string> source_footer(const scenario_results& r) {
