@@ -46,7 +46,7 @@ std::vector<std::string> nearest_words(const std::string& typed,
     if (c.empty() || c.size() > longest || std::find(out.begin(), out.end(), c) != out.end())
       continue;
     auto d = edit_distance(t, lower(c));
-    auto allowed = std::max<std::size_t>(1, std::min(t.size(), c.size()) / 3);
+    auto allowed = std::max<std::size_t>(1, std::min(t.size(), c.size()) / 4);
     if (d > allowed || d > best)
       continue;
     if (d < best)
