@@ -4,10 +4,10 @@
 
 namespace actorbench::bench {
 
-result<bool> refuse_stray_name(const split_line& line, const line_names& names,
+result<void> refuse_stray_name(const split_line& line, const line_names& names,
                                const std::string& program) {
   if (line.named || line.stray.empty())
-    return true;
+    return {};
   auto all = names.scenarios;
   all.insert(all.end(), names.commands.begin(), names.commands.end());
   all.insert(all.end(), {"report", "diff"});
