@@ -49,7 +49,8 @@ void write_preamble(const scenario_results& r, const erlang_table_labels& labels
   const auto& m = r.machine;
   write_wrapped(r.tool.name + " " + r.tool.version + " fan-out on " + m.cpu_model + ", "
                   + counted(m.cores, "core") + "; CAF " + m.caf_version + ", " + m.openssl_version
-                  + ", " + m.libsodium_version + ", " + r.tool.allocator + " malloc",
+                  + ", " + m.libsodium_version + ", " + r.tool.allocator + " malloc"
+                  + merged_host_note(r),
                 style.width, out);
   bool partial = !r.stopped.empty();
   for (const auto& c : r.configurations)

@@ -114,7 +114,7 @@ std::string title(const scenario_results& r) {
   const auto& m = r.machine;
   return r.tool.name + " " + r.tool.version + " zone on " + m.cpu_model + ", "
          + counted(m.cores, "core") + "; CAF " + m.caf_version + ", " + m.openssl_version + ", "
-         + m.libsodium_version;
+         + m.libsodium_version + merged_host_note(r);
 }
 
 // -- the table ----------------------------------------------------------------

@@ -80,6 +80,11 @@ result<split_line> split_argv(const std::vector<std::string>& words, const line_
     } else if (!line.named && pick_target(word, names, line)) {
       // The name picked the target; it is no argument of it.
     } else {
+      // After an option that takes no value here (or none known), a word may
+      // still be meant as its value ("--proc 10"): the option's error says more.
+      bool after_option = i > 0 && !bare_option(words[i - 1]).empty();
+      if (!line.named && line.stray.empty() && !after_option && (word.empty() || word[0] != '-'))
+        line.stray = word;
       value_next = names.value_options.count(bare_option(word)) > 0;
       line.args.push_back(word);
     }

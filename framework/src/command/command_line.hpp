@@ -45,6 +45,9 @@ struct split_line {
   bool named = false;
   /// The other words in order, without the name, --config, --help, --version.
   std::vector<std::string> args;
+  /// The first word before any name that is neither an option nor an
+  /// option's value: on a line that names no target, a mistyped name.
+  std::string stray;
   /// The file of --config FILE or --config=FILE; empty without one.
   std::string config;
   bool help = false;

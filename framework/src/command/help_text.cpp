@@ -84,6 +84,11 @@ const char* exit_codes =
   "Exit codes: 0 ok; 1 the work failed, a check that must stay 0 did not, or diff --fail-above "
   "found a regression; 2 bad input (one line on stderr).";
 
+const char* count_forms =
+  "Counts (N, K) take k, M, G for thousand, million, billion, in either case: 10k = 10000, "
+  "1.5M = 1500000 (a fraction only when the count comes out whole); a list a,b,c or a range "
+  "A..B, A..B+STEP, A..BxFACTOR runs each value.";
+
 void write_entries(std::ostream& out, const std::vector<help_entry>& entries) {
   for (const auto& e : entries)
     write_entry(out, "  " + e.name, e.summary);
@@ -151,6 +156,7 @@ std::string target_help(const std::string& usage, const std::string& summary,
   write_entry(out, "  --config FILE", "Read options from a TOML file; the command line wins");
   write_entry(out, "  --help, -h", "This help");
   out << '\n';
+  write_paragraph(out, count_forms);
   write_paragraph(out, exit_codes);
   return out.str();
 }

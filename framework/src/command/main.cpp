@@ -9,6 +9,7 @@
 #include "command/option_parser.hpp"
 #include "command/run_command.hpp"
 #include "command/saved_commands.hpp"
+#include "command/stray_name.hpp"
 #include "command/tool_command.hpp"
 #include "bench/git_commit.hpp"
 #include "bench/output/standard_output.hpp"
@@ -118,6 +119,8 @@ int dispatch(const std::vector<std::string>& command_line, const registry& r, co
     ctx.out << o.list(*json);
     return 0;
   }
+  if (auto ok = refuse_stray_name(*line, catalog.names(), ctx.program); !ok && !line->version)
+    return report_failure(ctx, ok.err());
   if (line->version || line->help) {
     ctx.out << (line->version ? version_line(o.tool)
                 : line->named ? catalog.help_text(line->kind, line->target)

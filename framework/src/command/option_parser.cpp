@@ -1,5 +1,7 @@
 #include "command/option_parser.hpp"
 
+#include "harness/nearest_word.hpp"
+
 namespace actorbench::bench {
 
 namespace {
@@ -23,6 +25,34 @@ result<void> store(parsed_options& out, const option_spec& spec, const std::stri
   return {};
 }
 
+// "unknown option '--player' for zone: did you mean '--players'?"; far from
+// every option, the target's parameters (or all its options) are listed.
+error unknown_option(const std::string& typed, const std::vector<option_spec>& specs,
+                     const parse_target& target) {
+  std::vector<std::string> names{"config", "help"}, params, visible;
+  for (const auto& s : specs) {
+    if (s.hidden)
+      continue;
+    names.push_back(s.name);
+    names.insert(names.end(), s.aliases.begin(), s.aliases.end());
+    (s.param ? params : visible).push_back("--" + s.name);
+  }
+  auto dashes = typed.find_first_not_of('-');
+  auto bare = dashes == std::string::npos ? std::string{} : typed.substr(dashes);
+  auto head = "unknown option '" + typed + "' for " + target.name;
+  if (auto near = nearest_words(bare, names); !near.empty()) {
+    for (auto& n : near)
+      n = "--" + n;
+    return bad_input(head + ": " + did_you_mean(near));
+  }
+  std::string list;
+  for (const auto& n : params.empty() ? visible : params)
+    list += (list.empty() ? "" : ", ") + n;
+  if (!list.empty())
+    head += std::string{params.empty() ? " (its options: " : " (its parameters: "} + list + ")";
+  return bad_input(head + "; " + help_hint(target));
+}
+
 // One option word (and its value, the next word, when it takes one).
 result<void> read_option(const std::vector<std::string>& words, std::size_t& i,
                          const std::vector<option_spec>& specs, const parse_target& target,
@@ -32,8 +62,7 @@ result<void> read_option(const std::vector<std::string>& words, std::size_t& i,
   auto name = word.substr(word[1] == '-' ? 2 : 1, eq == std::string::npos ? eq : eq - 2);
   const auto* spec = word[1] == '-' ? find_option(specs, name) : nullptr;
   if (spec == nullptr)
-    return bad_input("unknown option '" + word.substr(0, eq) + "' for " + target.name + "; "
-                     + help_hint(target));
+    return unknown_option(word.substr(0, eq), specs, target);
   if (eq != std::string::npos)
     return store(out, *spec, name, word.substr(eq + 1), target);
   if (!spec->takes_value)

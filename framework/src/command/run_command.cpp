@@ -9,6 +9,7 @@
 #include "command/results_output.hpp"
 #include "bench/harness/interrupt.hpp"
 #include "bench/harness/machine_info.hpp"
+#include "harness/idle_params.hpp"
 #include "harness/memory_check.hpp"
 #include "bench/harness/runner.hpp"
 #include "bench/harness/value_list.hpp"
@@ -159,6 +160,8 @@ int run_scenario(const run_request& request, const command_context& ctx) {
     return report_failure(ctx, table_view.err());
   if (request.settings.child)
     return run_isolated_child(request, std::move(*plan), ctx);
+  for (const auto& line : idle_param_warnings(request.target->declared(), *plan, request.texts))
+    ctx.err << ctx.program << ": warning: " << line << std::endl;
   if (request.settings.dry_run) {
     // What the run would refuse before any work, --dry-run refuses too.
     if (auto fits =

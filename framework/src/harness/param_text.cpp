@@ -5,6 +5,7 @@
 
 #include "bench/harness/byte_size.hpp"
 #include "harness/duration_value.hpp"
+#include "harness/nearest_word.hpp"
 #include "bench/harness/value_list.hpp"
 
 namespace actorbench::bench {
@@ -97,7 +98,8 @@ result<std::vector<param_value>> parse_words(const param_decl& p, const std::str
                     != p.word_aliases.end()) {
       out.emplace_back(item);
     } else {
-      return invalid(p, text, expected);
+      auto near = nearest_words(item, p.words);
+      return invalid(p, text, near.empty() ? expected : did_you_mean(near));
     }
   }
   return out;

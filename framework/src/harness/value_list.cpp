@@ -47,6 +47,13 @@ std::optional<std::string> expand_range(const std::string& item, std::size_t dot
   return std::nullopt;
 }
 
+// "a whole number from 1 to 100000000 (k, M, G ...)": the suffixes are
+// named where a count can be large enough to want them.
+std::string whole_numbers(std::size_t min, std::size_t max) {
+  auto range = "a whole number from " + std::to_string(min) + " to " + std::to_string(max);
+  return max >= 10'000 ? range + " (" + count_suffix_help + ")" : range;
+}
+
 } // namespace
 
 std::optional<std::size_t> parse_whole_number(const std::string& text) {
@@ -92,17 +99,17 @@ result<std::vector<std::size_t>> parse_scan_list(const std::string& option, cons
 result<std::vector<std::size_t>> parse_count_list(const std::string& option,
                                                   const std::string& text, std::size_t min,
                                                   std::size_t max) {
-  auto expected = "expected a whole number from " + std::to_string(min) + " to "
-                  + std::to_string(max) + ", a list a,b,c or a range a..b, a..b+step, a..bxfactor";
-  return parse_scan_list(option, text, min, max, parse_whole_number, expected);
+  auto expected = "expected " + whole_numbers(min, max)
+                  + ", a list a,b,c or a range a..b, a..b+step, a..bxfactor";
+  return parse_scan_list(option, text, min, max, parse_count_value, expected);
 }
 
 result<std::size_t> parse_count(const std::string& option, const std::string& text, std::size_t min,
                                 std::size_t max) {
-  auto v = parse_whole_number(text);
+  auto v = parse_count_value(text);
   if (!v || *v < min || *v > max)
-    return bad_input("invalid " + option + " '" + text + "': expected a whole number from "
-                     + std::to_string(min) + " to " + std::to_string(max));
+    return bad_input("invalid " + option + " '" + text + "': expected "
+                     + whole_numbers(min, max));
   return *v;
 }
 

@@ -14,12 +14,14 @@ result<scenario_results> merge_results(
   scenario_results out = files.front().second;
   out.configurations.clear();
   out.search.reset();
-  // One file's probes would be read as all files' host: each file's runs
-  // carry their own evidence instead (noise_report.hpp).
+  // One file's probes would be read as all files' host: each file's probes
+  // stay with its source, and its runs carry their own evidence.
   if (files.size() > 1)
     out.noise.reset();
   out.stopped.clear();
   for (auto& [name, r] : files) {
+    if (files.size() > 1)
+      out.sources.push_back({name, r.tool, r.created, r.machine, std::move(r.noise)});
     for (auto& c : r.configurations) {
       c.source = name;
       c.config.index = out.configurations.size();

@@ -6,6 +6,7 @@
 #include "bench/output/column_labels.hpp"
 #include "output/results_grid.hpp"
 #include "output/results_notes.hpp"
+#include "output/source_footer.hpp"
 #include "bench/output/results_writer.hpp"
 #include "output/table_layout.hpp"
 #include "bench/output/text_wrap.hpp"
@@ -36,9 +37,10 @@ std::vector<std::string> run_noise_lines(const scenario_results& r) {
 }
 
 /// The noise monitor's footer and warning (bench/harness/noise_report.hpp),
-/// none when the probe was off, and the runs' own evidence.
+/// none when the probe was off, or each merged file's host, commit, date
+/// and probes; then the runs' own evidence.
 std::vector<std::string> noise_lines(const scenario_results& r) {
-  std::vector<std::string> out;
+  auto out = source_footer(r);
   if (r.noise) {
     auto s = summarize_noise(*r.noise);
     out.push_back(noise_footer(*r.noise, s));

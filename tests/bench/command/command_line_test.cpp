@@ -102,3 +102,16 @@ TEST_CASE("split_argv: without a default the only scenario, else none") {
   n.scenarios = {"chat-room"};
   CHECK(split({"--runs", "2"}, n).target == "chat-room");
 }
+
+TEST_CASE("split_argv: a word before any name that is no option or value is kept as stray") {
+  auto line = split({"--procs", "10", "zones", "--runs", "3", "more"});
+  CHECK_FALSE(line.named);
+  CHECK(line.stray == "zones");
+  CHECK(split({"--procs", "10", "--output", "keygen"}).stray.empty());
+  // Once a name picked the target, other words are its arguments.
+  CHECK(split({"keygen", "extra"}).stray.empty());
+  CHECK(split({"--runs=3", "-x"}).stray.empty());
+  // A word after an option that takes no value may be meant as its value.
+  CHECK(split({"--proc", "10"}).stray.empty());
+  CHECK(split({"--proc=10", "zones"}).stray == "zones");
+}

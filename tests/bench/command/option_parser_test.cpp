@@ -50,12 +50,34 @@ TEST_CASE("parse_options: words that are no option are positionals") {
   CHECK(parsed->positionals == std::vector<std::string>{"a.json", "b.json"});
 }
 
-TEST_CASE("parse_options: an unknown option names the target and its help") {
+TEST_CASE("parse_options: an unknown option near one is answered with it") {
   CHECK(parse_error_of({"--procz", "5"})
-        == "unknown option '--procz' for fanout; see actorbench fanout --help");
-  CHECK(parse_error_of({"--procz=5"})
-        == "unknown option '--procz' for fanout; see actorbench fanout --help");
-  CHECK(parse_error_of({"-p"}) == "unknown option '-p' for fanout; see actorbench fanout --help");
+        == "unknown option '--procz' for fanout: did you mean '--procs'?");
+  CHECK(parse_error_of({"--proc=5"}) == "unknown option '--proc' for fanout: did you mean '--procs'?");
+  // Aliases, case and the options every target has count too.
+  CHECK(parse_error_of({"--size", "1K"})
+        == "unknown option '--size' for fanout: did you mean '--sizes'?");
+  CHECK(parse_error_of({"--THREADS", "2"})
+        == "unknown option '--THREADS' for fanout: did you mean '--threads'?");
+  CHECK(parse_error_of({"--confg", "x.toml"})
+        == "unknown option '--confg' for fanout: did you mean '--config'?");
+  CHECK(parse_error_of({"--rusn", "3"}) == "unknown option '--rusn' for fanout: did you mean '--runs'?");
+}
+
+TEST_CASE("parse_options: an unknown option far from all lists the parameters") {
+  auto listed = "unknown option '--frobnicate' for fanout (its parameters: --procs, --crypto, "
+                "--cipher, --message-bytes, --timeout, --lean, --dump-keys, --threads); see "
+                "actorbench fanout --help";
+  CHECK(parse_error_of({"--frobnicate", "5"}) == listed);
+  CHECK(parse_error_of({"-p"}).rfind("unknown option '-p' for fanout (its parameters: --procs", 0)
+        == 0);
+  CHECK(parse_error_of({"--"}).rfind("unknown option '--' for fanout (", 0) == 0);
+  // A target without parameters lists its options.
+  auto parsed = parse_options({"--frobnicate"}, diff_command_options(), {"actorbench", "diff"});
+  REQUIRE_FALSE(parsed);
+  CHECK(parsed.err().message.rfind("unknown option '--frobnicate' for diff (its options: --metric, ",
+                                   0)
+        == 0);
 }
 
 TEST_CASE("parse_options: a missing or empty value") {

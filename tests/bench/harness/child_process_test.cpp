@@ -1,3 +1,7 @@
+// <ostream> before doctest and <system_error>: doctest prints a failed
+// std::error_code through operator<<, which needs it declared.
+#include <ostream>
+
 #include "bench/harness/child_process.hpp"
 
 #include <doctest/doctest.h>

@@ -61,6 +61,30 @@ TEST_CASE("plan: integers take single values, lists, ranges, steps and factors")
   CHECK(plan_of("procs", "1000..1000000x10") == ints{1000_i, 10000_i, 100000_i, 1000000_i});
 }
 
+TEST_CASE("plan: counts take k, M, G in values, lists, ranges and steps") {
+  CHECK(plan_of("procs", "10k") == ints{10000_i});
+  CHECK(plan_of("procs", "10k,100K,1M") == ints{10000_i, 100000_i, 1000000_i});
+  CHECK(plan_of("procs", "1k..3k+1k") == ints{1000_i, 2000_i, 3000_i});
+  CHECK(plan_of("procs", "1k..1Mx10") == ints{1000_i, 10000_i, 100000_i, 1000000_i});
+  CHECK(plan_of("procs", "1.5k") == ints{1500_i});
+  CHECK(plan_of("timeout", "1k") == ints{1000_i});
+  CHECK(error_of("procs", "1.5").rfind("invalid --procs '1.5': expected a whole number", 0) == 0);
+  CHECK(error_of("procs", "1G").rfind("invalid --procs '1G': expected a whole number from 1 to "
+                                      "100000000 (k, M, G for thousand, million, billion",
+                                      0)
+        == 0);
+  CHECK(error_of("timeout", "4k").rfind("invalid --timeout '4k': expected a whole number", 0) == 0);
+}
+
+TEST_CASE("plan: a word near a valid one is answered with it") {
+  CHECK(error_of("context", "per-mesage")
+        == "invalid --context 'per-mesage': did you mean 'per-message'?");
+  CHECK(error_of("context", "per-actor,per-atcor")
+        == "invalid --context 'per-actor,per-atcor': did you mean 'per-actor'?");
+  CHECK(error_of("context", "fifo")
+        == "invalid --context 'fifo': expected per-message, per-actor or a list of them");
+}
+
 TEST_CASE("plan: integers outside the range or malformed name the option and the range") {
   CHECK(error_of("procs", "0")
           .rfind("invalid --procs '0': expected a whole number from 1 to "

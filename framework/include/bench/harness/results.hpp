@@ -192,6 +192,16 @@ struct search_result {
   std::string criterion{};
 };
 
+/// One file of a merged report (`report a.json b.json`): where and when it
+/// was measured, which scenario_results keeps only once, from the first file.
+struct results_source {
+  std::string file;
+  tool_info tool;
+  std::string created;
+  machine_info machine;
+  std::optional<noise_record> noise;
+};
+
 /// Everything one invocation measured, with its context: what the JSON
 /// holds (schema_version 2) and every reporter reads.
 struct scenario_results {
@@ -211,6 +221,9 @@ struct scenario_results {
   std::optional<search_result> search;
   /// The host noise monitor's probes; empty when off or for a search.
   std::optional<noise_record> noise;
+  /// A merged report's files in order, each with its own context; empty
+  /// for one run or one file.
+  std::vector<results_source> sources;
 };
 
 } // namespace actorbench::bench

@@ -14,8 +14,9 @@ namespace actorbench::bench {
 inline constexpr std::size_t max_list_values = 1000;
 
 /// Parses a number option that may scan: "5", "1,2,4", "1..4" (step 1),
-/// "1..64+8" (step 8), "1000..1000000x10" (each times 10). Every value must
-/// lie in [min, max]; the error names the option and the bad text.
+/// "1..64+8" (step 8), "1000..1000000x10" (each times 10); each value and
+/// step a count (parse_count_value: "10k"). Every value must lie in
+/// [min, max]; the error names the option and the bad text.
 result<std::vector<std::size_t>> parse_count_list(const std::string& option,
                                                   const std::string& text, std::size_t min,
                                                   std::size_t max);
@@ -34,7 +35,18 @@ result<std::vector<std::size_t>> parse_scan_list(const std::string& option, cons
 /// "123" -> 123; nullopt for anything but decimal digits (at most 19).
 std::optional<std::size_t> parse_whole_number(const std::string& text);
 
-/// Parses a single whole number in [min, max].
+/// A count as typed: "10000", or with a decimal suffix k, M or G (either
+/// case) for thousand, million, billion: "10k" = 10000, "1M", "2g". A
+/// fraction only before a suffix and only when the count comes out whole:
+/// "1.5k" = 1500, not "1.5" or "1.0005k". nullopt for anything else and
+/// for counts beyond std::size_t.
+std::optional<std::size_t> parse_count_value(const std::string& text);
+
+/// What a count option accepts besides digits, for its error and --help:
+/// "k, M, G for thousand, million, billion: 10k, 1.5M".
+extern const char* const count_suffix_help;
+
+/// Parses a single count (parse_count_value) in [min, max].
 result<std::size_t> parse_count(const std::string& option, const std::string& text, std::size_t min,
                                 std::size_t max);
 

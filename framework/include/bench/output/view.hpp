@@ -33,4 +33,9 @@ class view {
   virtual std::optional<std::string> plot_script(const scenario_results&) const { return {}; }
 };
 
+/// For a view's title line that names the host: " (a.json's host; every
+/// file's is in the footer)" when `r` merges several files (its machine is the first
+/// file's, and the table writer's footer lists every file's); else empty.
+std::string merged_host_note(const scenario_results& r);
+
 } // namespace actorbench::bench
