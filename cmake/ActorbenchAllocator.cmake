@@ -4,7 +4,7 @@
 #
 #   system    glibc malloc
 #   jemalloc  Debian's libjemalloc-dev (the default: a fan-out allocates and
-#             frees ~1 KB actors on every worker; see bench/RESULTS.md)
+#             frees ~1 KB actors on every worker; see bench/NOTEBOOK.md)
 #   mimalloc  Debian's libmimalloc-dev
 
 set(ACTORBENCH_ALLOCATOR "jemalloc" CACHE STRING "Allocator linked into actorbench: system, jemalloc or mimalloc")

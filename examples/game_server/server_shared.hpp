@@ -68,7 +68,7 @@ struct server_shared {
   std::atomic<std::uint64_t> hellos_dropped{0};
   /// About 35 ms of work for two workers (some 7,500 respond()/s each).
   /// 1024 opened a 10,000-client storm faster but burst the welcomes onto
-  /// the load generator's one thread (bench/RESULTS.md).
+  /// the load generator's one thread (bench/NOTEBOOK.md).
   std::size_t max_handshakes = 256;
   /// UDP: clients held at once, in all and per source address (not port);
   /// a new one beyond either evicts the lowest-value one (unconfirmed

@@ -64,7 +64,7 @@ std::unique_ptr<scenario> make_big_scenario() {
            / 2.4e6;
   };
   // Threads: one per core (the default). W independent ping chains use both
-  // workers: 0.30 s on two against 0.54 s on one (bench/RESULTS.md: big).
+  // workers: 0.30 s on two against 0.54 s on one (bench/NOTEBOOK.md: big).
   return make_suite_scenario(std::move(spec));
 }
 

@@ -53,7 +53,8 @@ std::unique_ptr<scenario> make_chameneos_scenario() {
   suite_spec spec;
   spec.declared = make_declaration();
   spec.run = run;
-  // One serial chain (mall, creature, partner): 1 thread measured faster than 2 (RESULTS.md).
+  // One serial chain (mall, creature, partner): 1 thread measured faster than 2
+  // (bench/NOTEBOOK.md).
   spec.default_threads = 1;
   spec.memory = [](const configuration& c) -> std::optional<memory_estimate> {
     // A live actor is about 1.2 KB; with its opener's counters (up to 1024

@@ -31,7 +31,7 @@ struct fanout_params {
   /// Where each sender's cipher context comes from: by default a context
   /// reused by every sender on the same thread, since the senders share one
   /// key and copying a keyed OpenSSL context per actor costs more than the
-  /// decryption itself (bench/RESULTS.md: the fan-out).
+  /// decryption itself (bench/NOTEBOOK.md: the fan-out).
   context_strategy context = context_strategy::per_thread;
   /// Longest wait for all replies, and again for teardown.
   std::chrono::milliseconds timeout{60000};

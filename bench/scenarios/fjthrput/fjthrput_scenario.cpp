@@ -83,7 +83,7 @@ std::unique_ptr<scenario> make_fjthrput_scenario() {
   spec.declared = make_declaration();
   spec.run = run;
   // One serial chain at a time: 1 thread measured faster than 2, and than
-  // the producer on a thread of its own (RESULTS.md, "fjthrput on two cores").
+  // the producer on a thread of its own (bench/NOTEBOOK.md, "fjthrput on two cores").
   spec.default_threads = 1;
   spec.memory = [](const configuration& c) -> std::optional<memory_estimate> {
     auto messages = static_cast<std::uint64_t>(c.integer("actors"))

@@ -95,7 +95,7 @@ actors::result<actors::mailbox_sample> run_remote(suite_run& in,
                                                   const suite_node_choice& choice) {
   // A steady stream from the middleman's thread: a sharing worker would be
   // woken through a condition variable for nearly every message (1.4x
-  // slower, RESULTS.md).
+  // slower, bench/NOTEBOOK.md).
   auto connected = connect_suite_nodes(in, choice, actors::add_mailbox_message_types, "stealing");
   if (!connected)
     return connected.err();
@@ -141,7 +141,7 @@ std::unique_ptr<scenario> make_mailbox_scenario() {
                            actors::mailbox_bytes_per_message(sealed_bytes(c))};
   };
   // One worker: the receiver drains each burst while it is still in cache;
-  // RESULTS.md shows 1 against 2 threads.
+  // bench/NOTEBOOK.md shows 1 against 2 threads.
   spec.default_threads = 1;
   spec.cost_hint = [](const configuration& c) { return static_cast<double>(total_messages(c)); };
   spec.on_nodes = {actors::add_mailbox_message_types, actors::mailbox_node_handlers};

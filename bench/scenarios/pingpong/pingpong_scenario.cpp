@@ -58,7 +58,7 @@ declaration make_declaration() {
 }
 
 // One pair is one serial chain of messages: a second worker only steals it
-// back and forth (bench/RESULTS.md: pingpong), so one thread unless
+// back and forth (bench/NOTEBOOK.md: pingpong), so one thread unless
 // there are pairs to spread; then one per core.
 void resolve_threads(configuration& c) {
   auto at = c.values.find("threads");

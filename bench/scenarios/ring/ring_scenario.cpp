@@ -79,7 +79,7 @@ std::unique_ptr<scenario> make_ring_scenario() {
     return static_cast<double>(c.integer("hops")) / 1e6;
   };
   // One token is one chain of messages, which lean_actor's hand-off keeps
-  // on one worker: two run it no faster (bench/RESULTS.md: ring).
+  // on one worker: two run it no faster (bench/NOTEBOOK.md: ring).
   spec.default_threads = 1;
   return make_suite_scenario(std::move(spec));
 }

@@ -120,9 +120,8 @@ void declare_results(declaration& d) {
 
 declaration make_declaration() {
   declaration d{"rpc",
-                "Request latency of the hello actor over the network (the dRuby experiment of "
-                "the dRuby TLS experiment): ms/request plain or TLS with client certificates, "
-                "and the overhead"};
+                "Request latency of the hello actor over the network (the dRuby TLS "
+                "experiment): ms/request plain or TLS with client certificates, and the overhead"};
   declare_target(d);
   declare_requests(d);
   declare_tls_and_server_files(d);

@@ -12,7 +12,7 @@ namespace actorbench::bench {
 result<spin_placement> place_spinner(const std::string& text, long long spin_us) {
   spin_placement out;
   // Pinned by default: unpinned, a multiplexer thread often sleeps on the
-  // spinner's CPU and a whole run lands twice as slow (bench/RESULTS.md).
+  // spinner's CPU and a whole run lands twice as slow (bench/NOTEBOOK.md).
   auto allowed = actors::allowed_cpus();
   if (text == "auto") {
     if (spin_us > 0 && allowed.size() >= 2) {

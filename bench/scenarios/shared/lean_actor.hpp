@@ -27,7 +27,7 @@ namespace actorbench::actors {
 // actor woken by a lean actor's send runs next on the same worker, without
 // a trip through the worker's queue (up to handoff_chain times in a row,
 // then through the queue, so other jobs get their turn). Measured in
-// bench/RESULTS.md (pingpong, ring, big).
+// bench/NOTEBOOK.md (pingpong, ring, big).
 
 /// CAF's lock-free mailbox (a LIFO inbox, read in batches) of mailbox
 /// elements.
@@ -69,7 +69,7 @@ class lean_actor : public caf::local_actor, public caf::resumable {
   /// each built-in type and says "custom" for the others), then each custom
   /// element's type_info. That is CAF's own test (type_erased_tuple::matches)
   /// without its loop over meta elements, some 80 instructions per message
-  /// (bench/RESULTS.md: ring).
+  /// (bench/NOTEBOOK.md: ring).
   template <class... Ts>
   static bool holds(const caf::type_erased_tuple& content) {
     if (content.type_token() != caf::make_type_token<Ts...>())
@@ -88,7 +88,7 @@ class lean_actor : public caf::local_actor, public caf::resumable {
   /// Sends `xs...` to `dest` without a sender, for receivers that never
   /// need one (the payload names who sent it): a sender costs two atomic
   /// reference-count updates on this actor's control block per message, a
-  /// cache line the workers pass between them (bench/RESULTS.md: ring).
+  /// cache line the workers pass between them (bench/NOTEBOOK.md: ring).
   template <class... Ts>
   void post_to(const caf::actor& dest, Ts&&... xs) {
     if (dest)

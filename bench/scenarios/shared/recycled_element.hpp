@@ -26,7 +26,7 @@ namespace actorbench::actors {
 // remote receiver (mailbox --nodes) exactly as it would CAF's own element.
 // Sender-less (the payload names who sent it). For the suite's throughput
 // scenarios, where allocation, construction and destruction were some 130 to
-// 210 instructions per message (bench/RESULTS.md: fjthrput and mailbox).
+// 210 instructions per message (bench/NOTEBOOK.md: fjthrput and mailbox).
 
 /// A sender-less, asynchronous mailbox element holding (Ts...), recycled
 /// per thread.

@@ -92,7 +92,7 @@ void send_answer(tree_job& job, caf::execution_unit* ctx, const caf::actor& pare
 // its constructor runs in the parent's loop spawning its siblings, so their
 // B seals run close together, with less of CAF's code between them than a
 // leaf's whole start-up and teardown (which evicted OpenSSL's code from the
-// L1 instruction cache between seals; bench/RESULTS.md: spawn_tree).
+// L1 instruction cache between seals; bench/NOTEBOOK.md: spawn_tree).
 class leaf_actor : public unlogged_actor<caf::scheduled_actor> {
  public:
   using signatures = caf::none_t;
@@ -139,7 +139,7 @@ constexpr std::uint32_t dense_children = 1024;
 // Answers an inner actor keeps before opening them. Opening them together,
 // when the last child's arrives (or this many are waiting), runs B opens
 // back to back: between two answers CAF spawns and starts the next child,
-// whose code evicts OpenSSL's from the L1 instruction cache (bench/RESULTS.md,
+// whose code evicts OpenSSL's from the L1 instruction cache (bench/NOTEBOOK.md,
 // spawn_tree), so interleaved opens each started cold. 16 covers the default
 // B = 10; wider trees open in runs of 16.
 constexpr std::uint32_t open_batch = 16;

@@ -92,7 +92,7 @@ result<std::size_t> aead_open(const cipher_info& info, EVP_CIPHER_CTX* ctx, byte
 // tag to expect, in one provider call. EVP_CipherInit_ex2 with only an IV
 // asks the provider for the IV length (an OSSL_PARAM query) on every call in
 // OpenSSL 3.0: about 630 of its ~820 instructions per message, and SET_TAG is
-// a second ~570 (callgrind; bench/RESULTS.md, "a leaner OpenSSL GCM path"). GCM's "TLS1 fixed IV"
+// a second ~570 (callgrind; bench/NOTEBOOK.md, "a leaner OpenSSL GCM path"). GCM's "TLS1 fixed IV"
 // parameter with length -1 copies a whole IV and re-arms the context for a
 // new message, as EVP_CTRL_GCM_SET_IV_FIXED with -1 does (libssh sets its GCM
 // IVs this way); it cannot change the direction, hence a context per direction.

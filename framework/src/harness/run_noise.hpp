@@ -18,7 +18,7 @@ constexpr double noisy_steal_share = 0.10;
 /// of wall time (and more than twice) while other processes used more than
 /// noisy_others_share of its CPUs. A CPU-bound thread sharing its CPU with
 /// one busy process is preempted about once per scheduler period, 70-120
-/// times a second here (bench/RESULTS.md, "Noise evidence per run"); but a
+/// times a second here (bench/NOTEBOOK.md, "Noise evidence per run"); but a
 /// run with more threads than CPUs preempts itself as often (a quiet
 /// 10,000-actor fan-out: 120-490 a second), so the switches count only
 /// when other work was there to preempt it.

@@ -60,7 +60,7 @@ struct isolation_settings {
   /// Untimed warm-up runs a child makes before the measured run it was asked
   /// for (child_warmup_runs of --warmup); 0 in-process. A child's first run
   /// in a fresh process is cold (page faults, caches): ~30% slower than the
-  /// in-process runs it is compared with (bench/RESULTS.md, "Warm isolated
+  /// in-process runs it is compared with (bench/NOTEBOOK.md, "Warm isolated
   /// runs").
   std::size_t child_warmups = 0;
   /// Decodes the child's one line of output (the command's JSON reader:
