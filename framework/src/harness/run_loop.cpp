@@ -134,7 +134,11 @@ void run_loop::report(double fraction_of_current, std::size_t current) const {
     out.done += taken_[i];
     out.total += std::max(planned_[i], taken_[i]);
   }
+  out.total += pending_;
   out.seconds_left = estimate_.seconds_left(remaining);
+  // Runs to come cost what the latest configuration's did.
+  if (pending_ > 0 && !planned_.empty())
+    out.seconds_left += static_cast<double>(pending_) * cost(planned_.size() - 1);
   if (fraction_of_current > 0 && remaining[current] > 0)
     out.seconds_left = std::max(0.0, out.seconds_left - fraction_of_current * cost(current));
   callbacks_.progress(out);
