@@ -2,6 +2,7 @@
 
 #include <sstream>
 
+#include "command/estimate_text.hpp"
 #include "command/help_text.hpp"
 #include "bench/harness/run_values.hpp"
 #include "bench/output/column_labels.hpp"
@@ -53,7 +54,7 @@ std::string plan_text(const declaration& d, const std::vector<configuration>& pl
     out << ", more until each median's 95% interval is within ±" << *settings.precision * 100
         << "%";
   out << (settings.shuffle ? ", shuffled (seed " + std::to_string(settings.seed) + ")" : "")
-      << '\n';
+      << '\n' << estimate_text(estimate_time(d, plan, settings), settings) << '\n';
   for (const auto& line : constants_lines(labels))
     out << line << '\n';
   for (std::size_t i = 0; i < plan.size(); ++i) {
