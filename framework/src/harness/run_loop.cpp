@@ -113,6 +113,12 @@ void run_loop::plan_more(std::size_t config, std::size_t runs) {
   planned_[config] = taken_[config] + runs;
 }
 
+void run_loop::plan_pending(std::size_t runs) {
+  pending_ = runs;
+  if (!planned_.empty())
+    report(0, planned_.size() - 1);
+}
+
 std::size_t run_loop::measured_runs(std::size_t config) const {
   return results_.configurations[config].runs.size();
 }

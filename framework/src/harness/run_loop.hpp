@@ -39,8 +39,8 @@ class run_loop {
   void plan_more(std::size_t config, std::size_t runs);
 
   /// Runs still planned for configurations not added yet (a search's
-  /// probes to come; progress only).
-  void plan_pending(std::size_t runs) { pending_ = runs; }
+  /// probes to come); reported at once, so that the end shows no runs left.
+  void plan_pending(std::size_t runs);
 
   /// Measured runs of a configuration and their wall total.
   std::size_t measured_runs(std::size_t config) const;
