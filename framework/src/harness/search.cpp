@@ -97,9 +97,9 @@ void searcher::plan_pending() {
 }
 
 result<search_probe> searcher::probe(std::int64_t value) {
+  auto index = loop_.add_configuration(with_value(base_, decl_.param, value), 1);
   // The probe's own planned run takes one of the pending ones.
   loop_.plan_pending(pending_ = pending_ > 0 ? pending_ - 1 : 0);
-  auto index = loop_.add_configuration(with_value(base_, decl_.param, value), 1);
   auto round = out_.probes.size();
   auto ran = loop_.run_one(index, false, round, true);
   if (!ran)
