@@ -47,8 +47,8 @@ std::string plan_text(const declaration& d, const std::vector<configuration>& pl
   std::ostringstream out;
   auto per = settings.warmup + settings.runs;
   if (estimate.search)
-    out << d.name << ": a search (--" << d.search->flag << ") for the largest --"
-        << d.search->param << " that keeps up, to within " << d.search->resolution * 100 << "%";
+    out << d.name << ": a search (--" << d.search->flag << ") for the largest --" << d.search->param
+        << " that keeps up, to within " << d.search->resolution * 100 << "%";
   else
     out << d.name << ": " << counted(plan.size(), "configuration") << ", each " << settings.warmup
         << " warm-up + " << settings.runs << " measured: " << counted(per * plan.size(), "run")
@@ -58,8 +58,8 @@ std::string plan_text(const declaration& d, const std::vector<configuration>& pl
   if (settings.precision && !estimate.search)
     out << ", more until each median's 95% interval is within ±" << *settings.precision * 100
         << "%";
-  out << (settings.shuffle ? ", shuffled (seed " + std::to_string(settings.seed) + ")" : "")
-      << '\n' << estimate_text(estimate, settings) << '\n';
+  out << (settings.shuffle ? ", shuffled (seed " + std::to_string(settings.seed) + ")" : "") << '\n'
+      << estimate_text(estimate, settings) << '\n';
   for (const auto& line : constants_lines(labels))
     out << line << '\n';
   for (std::size_t i = 0; i < plan.size(); ++i) {
