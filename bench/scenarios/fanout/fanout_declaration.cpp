@@ -97,7 +97,9 @@ void declare_results(declaration& d) {
   d.metric("replies_s", "s")
     .title("time until every reply")
     .headline()
-    .help("From the first spawn until the collector had every reply (the original experiment's figure)");
+    .help(
+      "From the first spawn until the collector had every reply (the original experiment's "
+      "figure)");
   d.metric("spawn_done_s", "s").phase().help("From the first spawn until the last was spawned");
   d.metric("teardown_done_s", "s")
     .phase()

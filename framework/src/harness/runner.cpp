@@ -174,8 +174,8 @@ result<scenario_results> run_plan(const scenario& s, std::vector<configuration> 
   if (!*search)
     for (auto& c : plan)
       results.configurations.push_back(configuration_result{std::move(c), {}, {}, {}, false});
-  run_loop loop{
-    **session, planned_runs(settings), settings.runs, callbacks, watcher, budget, results};
+  run_loop loop{**session, planned_runs(settings), settings.runs, callbacks, watcher, budget,
+                results};
   // A search probes the host too: a failure while it was disturbed does not count.
   auto noise = callbacks.noise_probe
                  ? noise_monitor{settings, results, callbacks.noise_probe}

@@ -75,7 +75,8 @@ display_unit y_unit(const plot_data& p) {
 
 std::string y_label(const metric_decl& m, const display_unit& unit) {
   return "set ylabel "
-         + gnuplot_quote(metric_title(m) + (unit.name.empty() ? "" : " (" + unit.name + ")")) + "\n";
+         + gnuplot_quote(metric_title(m) + (unit.name.empty() ? "" : " (" + unit.name + ")"))
+         + "\n";
 }
 
 /// Median, fastest and slowest of each point of `g`, scaled to `unit`.
