@@ -64,8 +64,8 @@ std::string estimate_text(const time_estimate& e, const harness_settings& settin
   std::string basis = runs_text(e, more && !e.search);
   if (e.unknown_configurations > 0)
     basis += e.search || e.per_run == nullptr
-               ? "; how long a run takes is not declared"
-               : "; how long a run takes is not declared for "
+               ? "; nothing sets how long a run takes"
+               : "; nothing sets how long a run takes for "
                    + counted(e.unknown_configurations, "configuration");
   if (settings.min_time_s > 0 && !counted_min_time && !e.search)
     basis += "; --min-time " + duration_text(settings.min_time_s) + " per configuration";
