@@ -141,8 +141,9 @@ std::string speedup_script(const plot_data& p, image_format format) {
 }
 
 /// Bar labels rotated by 30° end at their bar and reach left of it, the
-/// first ones past the canvas when long; gnuplot leaves them clipped. The
-/// left margin that keeps each inside, or "" when gnuplot's own does.
+/// first ones past the canvas when long; gnuplot leaves them clipped, and
+/// keeps as much room on the right as if they reached right. The margins
+/// that keep each inside with no band empty on the right.
 std::string rotated_labels_margin(const std::vector<std::string>& labels, int width) {
   const double slots = static_cast<double>(labels.size()) + 0.2; // the x range's width
   const double cos30 = std::sqrt(3.0) / 2;
@@ -153,9 +154,9 @@ std::string rotated_labels_margin(const std::vector<std::string>& labels, int wi
     double at = (static_cast<double>(i) + 0.6) / slots;
     left = std::max(left, (reach - at * (width - right_px)) / (1 - at));
   }
-  if (left <= auto_left_px)
-    return "";
-  return "set lmargin at screen " + gnuplot_number(left / width) + "\n";
+  left = std::max(left, auto_left_px);
+  return "set lmargin at screen " + gnuplot_number(left / width) + "\nset rmargin at screen "
+         + gnuplot_number(1 - right_px / width) + "\n";
 }
 
 /// The bar labels as gnuplot's xtics: level when each fits its bar's

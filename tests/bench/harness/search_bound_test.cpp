@@ -75,7 +75,8 @@ std::size_t bound_from(std::int64_t start) {
 } // namespace
 
 TEST_CASE("search bound: no threshold takes more steps, and the worst takes exactly as many") {
-  for (std::int64_t start : {1, 4, 150, largest_players}) {
+  for (std::int64_t start :
+       {std::int64_t{1}, std::int64_t{4}, std::int64_t{150}, largest_players}) {
     CAPTURE(start);
     auto bound = bound_from(start);
     std::size_t worst = 0;
@@ -103,7 +104,8 @@ TEST_CASE("search bound: bisection alone, and nothing left once narrow") {
 }
 
 TEST_CASE("search: the progress total is known up front and never grows") {
-  for (std::int64_t threshold : {1, 37, 150, largest_players + 1}) {
+  for (std::int64_t threshold :
+       {std::int64_t{1}, std::int64_t{37}, std::int64_t{150}, largest_players + 1}) {
     CAPTURE(threshold);
     auto run = search_below(threshold, "4");
     const auto& progress = run.progress;
