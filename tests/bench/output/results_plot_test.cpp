@@ -128,10 +128,10 @@ TEST_CASE("plot axes are titled in words with units, from the metric's declarati
                            sample_runs(sample_config(1000, true), times_near(0.002, 3))});
   r.scenario.metrics.front().title = "time per operation"; // the headline, time_s
   auto s = script_of(r);
-  CHECK(s.find("set ylabel 'time per operation (ms)'") != std::string::npos);
+  CHECK(s.find("set ylabel 'time per operation (µs)'") != std::string::npos);
   CHECK(s.find("time_s") == std::string::npos);
   auto texts = actorbench::test::svg_texts(svg_of(r));
-  CHECK(texts.find("time per operation (ms)") != std::string::npos);
+  CHECK(texts.find("time per operation (µs)") != std::string::npos);
   CHECK(texts.find("fanout: median time per operation per configuration") != std::string::npos);
   CHECK(texts.find("time_s") == std::string::npos);
   // Without a title, the name in words: a rate's "_s" is "per second".
