@@ -145,7 +145,7 @@ TEST_CASE("plot axes are titled in words with units, from the metric's declarati
 
 TEST_CASE("a log scan's axis keeps to the data, a tic at each value") {
   auto r = sample_results({sample_runs(sample_config(64, false), times_near(0.001, 3)),
-                           sample_runs(sample_config(1024, false), times_near(0.02, 3))});
+                           sample_runs(sample_config(1024, false), times_near(0.0012, 3))});
   auto s = script_of(r);
   REQUIRE(s.find("set logscale x") != std::string::npos);
   // Each text on its own line, without the padding gnuplot puts before numbers.
@@ -154,7 +154,8 @@ TEST_CASE("a log scan's axis keeps to the data, a tic at each value") {
     texts.erase(at + 1, 1);
   CHECK(texts.find("\n64\n") != std::string::npos);
   CHECK(texts.find("\n1024\n") != std::string::npos);
-  // Not widened to whole decades (10 .. 10000: a third of the width empty).
+  // Not widened to whole decades (10 .. 10000: a third of the width empty);
+  // the medians, 1 to 1.2 ms, keep a linear y axis whose tics are not these.
   CHECK(texts.find("\n10\n") == std::string::npos);
   CHECK(texts.find("\n10000\n") == std::string::npos);
 }
