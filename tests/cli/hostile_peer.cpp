@@ -35,7 +35,7 @@
 
 #include "bench/scenarios/fanout/payload.hpp"
 #include "bench/scenarios/fanout/fanout_messages.hpp"
-#include "tests/actors/builtin_nodes.hpp"
+#include "tests/bench/servers/builtin_nodes.hpp"
 #include "actors/remote/remote_runtime.hpp"
 #include "crypto/registry.hpp"
 

@@ -3,7 +3,7 @@
 #include <vector>
 
 #include "bench/scenarios/big/big.hpp"
-#include "suite_test_run.hpp"
+#include "shared/suite_actor_run.hpp"
 
 using namespace actorbench::actors;
 

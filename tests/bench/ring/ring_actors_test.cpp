@@ -1,7 +1,7 @@
 #include <doctest/doctest.h>
 
 #include "bench/scenarios/ring/ring.hpp"
-#include "suite_test_run.hpp"
+#include "shared/suite_actor_run.hpp"
 
 using namespace actorbench::actors;
 

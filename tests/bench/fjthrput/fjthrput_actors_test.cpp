@@ -3,7 +3,7 @@
 #include <cmath>
 
 #include "bench/scenarios/fjthrput/fjthrput.hpp"
-#include "suite_test_run.hpp"
+#include "shared/suite_actor_run.hpp"
 
 using namespace actorbench::actors;
 

@@ -2,7 +2,7 @@
 
 #include "actors/runtime/runtime.hpp"
 #include "bench/scenarios/chameneos/chameneos.hpp"
-#include "suite_test_run.hpp"
+#include "shared/suite_actor_run.hpp"
 
 using namespace actorbench::actors;
 

@@ -7,8 +7,8 @@
 #include "actors/remote/remote_runtime.hpp"
 #include "bench/scenarios/mailbox/mailbox_remote.hpp"
 #include "bench/scenarios/shared/shipped_keys.hpp"
-#include "suite_test_run.hpp"
-#include "tests/actors/builtin_nodes.hpp"
+#include "shared/suite_actor_run.hpp"
+#include "tests/bench/servers/builtin_nodes.hpp"
 
 using namespace actorbench::actors;
 namespace testing = actorbench::actors::testing;

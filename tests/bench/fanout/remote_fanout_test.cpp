@@ -11,7 +11,7 @@
 #include "actors/remote/remote_node.hpp"
 #include "actors/remote/remote_runtime.hpp"
 #include "crypto/registry.hpp"
-#include "tests/actors/builtin_nodes.hpp"
+#include "tests/bench/servers/builtin_nodes.hpp"
 
 using namespace actorbench;
 

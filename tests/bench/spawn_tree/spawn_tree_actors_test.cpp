@@ -2,7 +2,7 @@
 
 #include "actors/runtime/runtime.hpp"
 #include "bench/scenarios/spawn_tree/spawn_tree.hpp"
-#include "suite_test_run.hpp"
+#include "shared/suite_actor_run.hpp"
 
 namespace crypto = actorbench::crypto;
 using namespace actorbench::actors;
