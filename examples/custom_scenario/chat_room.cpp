@@ -46,8 +46,10 @@ bench::declaration chat_room() {
     .range(1'000'000, 3'600'000'000'000)
     .def("30s")
     .fixed()
+    .run_limit() // --dry-run's estimate: a run takes at most this long
     .help("longest wait for all acknowledgements");
   d.metric("delivered_s", "s")
+    .title("time until every delivery")
     .headline()
     .help("first broadcast until every delivery was acknowledged");
   d.metric("deliveries_per_s", "1/s").higher_is_better().help("acknowledged deliveries per second");

@@ -20,6 +20,7 @@ declaration make_declaration() {
     .unit("pings")
     .help("Pings per actor, each to a random other actor, each awaiting its pong");
   d.metric("messages_s", "1/s")
+    .title("messages per second")
     .headline()
     .higher_is_better()
     .help("Pings and pongs over elapsed_s");

@@ -21,7 +21,11 @@ declaration make_declaration() {
     .def("200000")
     .unit("meetings")
     .help("Meetings the mall arranges before it stops every creature");
-  d.metric("meetings_s", "1/s").headline().higher_is_better().help("Meetings per second");
+  d.metric("meetings_s", "1/s")
+    .title("meetings per second")
+    .headline()
+    .higher_is_better()
+    .help("Meetings per second");
   d.check("mismatches",
           "Failed checks: the mall's meeting count is not M, the creatures' counts do not sum to "
           "2M or one differs from the mall's record, a new colour breaks complement(a, b) (checked "

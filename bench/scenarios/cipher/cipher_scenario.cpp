@@ -51,11 +51,13 @@ void declare_cipher_params(declaration& d) {
     .bare_unit("ms")
     .unit("ms")
     .fixed()
+    .run_length()
     .help("Wall time of one iteration (one run); a bare number is milliseconds");
 }
 
 void declare_cipher_metrics(declaration& d) {
   d.metric("time_per_op", "s")
+    .title("time per operation")
     .headline()
     .help(
       "Wall time per decrypt (per encrypt with --direction encrypt), all threads together "

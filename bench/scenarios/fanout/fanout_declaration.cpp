@@ -75,6 +75,7 @@ void declare_limits_and_nodes(declaration& d) {
   d.integer("timeout")
     .range(1, max_timeout_s)
     .fixed()
+    .run_limit()
     .unit("s")
     .def_help("60 + 20 us per actor")
     .help(
@@ -94,8 +95,11 @@ void declare_limits_and_nodes(declaration& d) {
 
 void declare_results(declaration& d) {
   d.metric("replies_s", "s")
+    .title("time until every reply")
     .headline()
-    .help("From the first spawn until the collector had every reply (the original experiment's figure)");
+    .help(
+      "From the first spawn until the collector had every reply (the original experiment's "
+      "figure)");
   d.metric("spawn_done_s", "s").phase().help("From the first spawn until the last was spawned");
   d.metric("teardown_done_s", "s")
     .phase()

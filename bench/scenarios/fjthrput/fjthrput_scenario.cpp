@@ -37,7 +37,11 @@ declaration make_declaration() {
     .help(
       "Rounds the producer may be ahead of the last actor before it waits, as a Go sender on "
       "a full channel; 0: no limit");
-  d.metric("messages_s", "1/s").headline().higher_is_better().help("Messages (A x N) per second");
+  d.metric("messages_s", "1/s")
+    .title("messages per second")
+    .headline()
+    .higher_is_better()
+    .help("Messages (A x N) per second");
   d.check("mismatches",
           "Failed checks: an actor that did not count exactly N messages; the sum of r over all "
           "messages not within 1e-9 relative of A*N*r");

@@ -49,7 +49,10 @@ declaration keygen_declaration() {
     .help(
       "Write every generated private key (PEM) to FILE, mode 0600; otherwise keys are never "
       "written or printed");
-  d.metric("wall_s_per_key", "s").headline().help("Wall time of the cell over its keys");
+  d.metric("wall_s_per_key", "s")
+    .title("wall time per key")
+    .headline()
+    .help("Wall time of the cell over its keys");
   d.metric("thread_s_per_key", "s").help("Wall time x threads over keys (thread-seconds)");
   d.metric("key_s", "s").per_event(reduction::median).help("Each key's own generation time");
   d.metric("cell_wall_s", "s").help("From handing out the first key to the end of the last");

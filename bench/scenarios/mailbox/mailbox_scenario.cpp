@@ -50,6 +50,7 @@ declaration make_declaration() {
                       "(split evenly, node i gets senders [i*S/n, (i+1)*S/n)), the receiver "
                       "here, through CAF's middleman; connecting waits at most --timeout");
   d.metric("messages_s", "1/s")
+    .title("messages per second")
     .headline()
     .higher_is_better()
     .help("Senders x messages over elapsed_s");

@@ -40,6 +40,7 @@ declaration make_declaration() {
                       "one of them (pair p on node p mod n), its ping here, through CAF's "
                       "middleman; connecting waits at most --timeout");
   d.metric("round_trips_s", "1/s")
+    .title("round trips per second")
     .headline()
     .higher_is_better()
     .help("All pairs' round trips over the elapsed time");

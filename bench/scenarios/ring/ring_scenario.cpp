@@ -24,7 +24,11 @@ declaration make_declaration() {
     .def("1")
     .unit("tokens")
     .help("Tokens, starting at evenly spaced actors; at most --actors and at most --hops");
-  d.metric("hops_s", "1/s").headline().higher_is_better().help("Hops over elapsed_s");
+  d.metric("hops_s", "1/s")
+    .title("hops per second")
+    .headline()
+    .higher_is_better()
+    .help("Hops over elapsed_s");
   d.check("mismatches",
           "Hops arriving at the wrong actor, with the wrong value or from the wrong sender, "
           "tokens done twice, actors' hop counts other than their share, and a total other "

@@ -102,6 +102,7 @@ void declare_tls_and_server_files(declaration& d) {
 
 void declare_results(declaration& d) {
   d.metric("latency_s", "s")
+    .title("request latency")
     .headline()
     .per_event(reduction::median)
     .help(

@@ -178,6 +178,7 @@ void declare_suite_params(declaration& d, std::size_t default_threads,
     .def("60")
     .unit("s")
     .fixed()
+    .run_limit()
     .help("Seconds a run may take before it fails");
 }
 

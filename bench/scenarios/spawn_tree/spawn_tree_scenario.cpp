@@ -36,6 +36,7 @@ void declare(declaration& d) {
     .help("Levels below the root (D): B^D leaves, (B^(D+1)-1)/(B-1) actors in all, at most "
           + std::to_string(actors::max_spawn_tree_actors));
   d.metric("actors_s", "1/s")
+    .title("actors spawned per second")
     .headline()
     .higher_is_better()
     .help("Actors spawned (every actor of the tree) over elapsed_s");

@@ -66,6 +66,7 @@ void declare_schedule(declaration& d) {
     .def_help("10, or 5 per probe with --find-max")
     .unit("s")
     .fixed()
+    .run_length()
     .help("Seconds of ticks per run, or per probe of --find-max");
   d.duration("timeout")
     .range(1'000'000'000, 3'600'000'000'000)
@@ -85,6 +86,7 @@ void declare_schedule(declaration& d) {
 
 void declare_results(declaration& d) {
   d.metric("latency_s", "s")
+    .title("tick latency")
     .headline()
     .per_event(reduction::p99)
     .help(

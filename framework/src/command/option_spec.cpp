@@ -117,7 +117,8 @@ void add_run_order(std::vector<option_spec>& out) {
     "quiet", "No progress bar and no notes (the bar is drawn only when stderr is a terminal)",
     harness_group));
   out.push_back(flag_option(
-    "dry-run", "Print the plan (configurations and runs) and exit without running", harness_group));
+    "dry-run", "Print the plan (configurations, runs, an estimate of their time) and exit",
+    harness_group));
 }
 
 // The host noise monitor (bench/harness/noise_monitor.hpp).

@@ -2,6 +2,7 @@
 
 #include <sstream>
 
+#include "command/estimate_text.hpp"
 #include "command/help_text.hpp"
 #include "bench/harness/run_values.hpp"
 #include "bench/output/column_labels.hpp"
@@ -42,18 +43,23 @@ std::vector<std::string> constants_lines(const column_labels& labels) {
 std::string plan_text(const declaration& d, const std::vector<configuration>& plan,
                       const harness_settings& settings) {
   auto labels = label_columns(d, as_results(plan));
+  auto estimate = estimate_time(d, plan, settings);
   std::ostringstream out;
   auto per = settings.warmup + settings.runs;
-  out << d.name << ": " << counted(plan.size(), "configuration") << ", each " << settings.warmup
-      << " warm-up + " << settings.runs << " measured: " << counted(per * plan.size(), "run")
-      << " in " << counted(per, "round");
-  if (settings.min_time_s > 0)
+  if (estimate.search)
+    out << d.name << ": a search (--" << d.search->flag << ") for the largest --" << d.search->param
+        << " that keeps up, to within " << d.search->resolution * 100 << "%";
+  else
+    out << d.name << ": " << counted(plan.size(), "configuration") << ", each " << settings.warmup
+        << " warm-up + " << settings.runs << " measured: " << counted(per * plan.size(), "run")
+        << " in " << counted(per, "round");
+  if (settings.min_time_s > 0 && !estimate.search)
     out << ", more until each has " << settings.min_time_s << " s of runs";
-  if (settings.precision)
+  if (settings.precision && !estimate.search)
     out << ", more until each median's 95% interval is within ±" << *settings.precision * 100
         << "%";
-  out << (settings.shuffle ? ", shuffled (seed " + std::to_string(settings.seed) + ")" : "")
-      << '\n';
+  out << (settings.shuffle ? ", shuffled (seed " + std::to_string(settings.seed) + ")" : "") << '\n'
+      << estimate_text(estimate, settings) << '\n';
   for (const auto& line : constants_lines(labels))
     out << line << '\n';
   for (std::size_t i = 0; i < plan.size(); ++i) {

@@ -9,8 +9,9 @@
 
 namespace actorbench::bench {
 
-/// What --dry-run prints: the configurations (what varies, what is
-/// constant) and how many runs in how many rounds.
+/// What --dry-run prints: how many runs in how many rounds, the estimate
+/// of their time (estimate_text), the configurations (what varies, what is
+/// constant).
 std::string plan_text(const declaration& d, const std::vector<configuration>& plan,
                       const harness_settings& settings);
 

@@ -46,6 +46,16 @@ param_builder& param_builder::writes_file() {
   return *this;
 }
 
+param_builder& param_builder::run_length() {
+  get().run_time = run_time_role::length;
+  return *this;
+}
+
+param_builder& param_builder::run_limit() {
+  get().run_time = run_time_role::limit;
+  return *this;
+}
+
 param_builder& param_builder::alias(std::string old_name) {
   get().aliases.push_back(std::move(old_name));
   return *this;
@@ -75,6 +85,11 @@ param_builder& param_builder::only_if(std::string param, std::vector<std::string
 
 metric_decl& metric_builder::get() {
   return owner_->metrics[index_];
+}
+
+metric_builder& metric_builder::title(std::string text) {
+  get().title = std::move(text);
+  return *this;
 }
 
 metric_builder& metric_builder::higher_is_better() {

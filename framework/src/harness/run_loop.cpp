@@ -113,6 +113,12 @@ void run_loop::plan_more(std::size_t config, std::size_t runs) {
   planned_[config] = taken_[config] + runs;
 }
 
+void run_loop::plan_pending(std::size_t runs) {
+  pending_ = runs;
+  if (!planned_.empty())
+    report(0, planned_.size() - 1);
+}
+
 std::size_t run_loop::measured_runs(std::size_t config) const {
   return results_.configurations[config].runs.size();
 }
@@ -134,7 +140,11 @@ void run_loop::report(double fraction_of_current, std::size_t current) const {
     out.done += taken_[i];
     out.total += std::max(planned_[i], taken_[i]);
   }
+  out.total += pending_;
   out.seconds_left = estimate_.seconds_left(remaining);
+  // Runs to come cost what the latest configuration's did.
+  if (pending_ > 0 && !planned_.empty())
+    out.seconds_left += static_cast<double>(pending_) * cost(planned_.size() - 1);
   if (fraction_of_current > 0 && remaining[current] > 0)
     out.seconds_left = std::max(0.0, out.seconds_left - fraction_of_current * cost(current));
   callbacks_.progress(out);

@@ -38,6 +38,10 @@ class run_loop {
   /// Runs still planned for `config` from now on (progress only).
   void plan_more(std::size_t config, std::size_t runs);
 
+  /// Runs still planned for configurations not added yet (a search's
+  /// probes to come); reported at once, so that the end shows no runs left.
+  void plan_pending(std::size_t runs);
+
   /// Measured runs of a configuration and their wall total.
   std::size_t measured_runs(std::size_t config) const;
   double measured_wall_s(std::size_t config) const;
@@ -63,6 +67,7 @@ class run_loop {
   std::size_t measured_runs_;
   std::vector<std::size_t> taken_;
   std::vector<std::size_t> warmups_taken_;
+  std::size_t pending_ = 0;
   std::optional<std::chrono::steady_clock::time_point> origin_;
 };
 

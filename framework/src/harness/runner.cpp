@@ -14,6 +14,7 @@
 #include "harness/noise_probe.hpp"
 #include "harness/run_loop.hpp"
 #include "harness/search.hpp"
+#include "harness/time_estimate.hpp"
 
 namespace actorbench::bench {
 
@@ -128,10 +129,10 @@ result<bool> run_rounds(run_loop& loop, const harness_settings& settings, noise_
 }
 
 /// Fills in what the configurations say of themselves and which are partial.
-void finish(scenario_results& results, const scenario_session& session, std::size_t planned_runs) {
+void finish(scenario_results& results, const scenario_session& session, std::size_t measured_runs) {
   for (auto& c : results.configurations) {
     c.facts = session.facts(c.config);
-    c.partial = c.runs.size() < planned_runs
+    c.partial = c.runs.size() < measured_runs
                 || std::any_of(c.runs.begin(), c.runs.end(),
                                [](const run_result& r) { return r.record.partial; });
   }
@@ -173,8 +174,8 @@ result<scenario_results> run_plan(const scenario& s, std::vector<configuration> 
   if (!*search)
     for (auto& c : plan)
       results.configurations.push_back(configuration_result{std::move(c), {}, {}, {}, false});
-  run_loop loop{
-    **session, settings.warmup + settings.runs, settings.runs, callbacks, watcher, budget, results};
+  run_loop loop{**session, planned_runs(settings), settings.runs, callbacks, watcher, budget,
+                results};
   // A search probes the host too: a failure while it was disturbed does not count.
   auto noise = callbacks.noise_probe
                  ? noise_monitor{settings, results, callbacks.noise_probe}

@@ -4,6 +4,7 @@
 
 #include "harness/memory_check.hpp"
 #include "harness/noise_report.hpp"
+#include "harness/search_bound.hpp"
 
 namespace actorbench::bench {
 
@@ -36,6 +37,7 @@ class searcher {
   /// Probes `value` until the rule decides it, or a stop.
   result<verdict> decide(std::int64_t value);
   result<search_probe> probe(std::int64_t value);
+  std::int64_t start() const { return search_start(param_, base_.integer(decl_.param)); }
   /// The larger wait ratio (noise_report.hpp) of the last two host probes,
   /// those around the run.
   double slowdown() const;
@@ -44,10 +46,10 @@ class searcher {
   result<void> bracket();
   result<void> bisect();
   bool ended() const { return stopped_ || out_.undecided != 0; }
-  bool narrow_enough() const {
-    return low_ <= 0 || high_ <= 0 || high_ - low_ <= 1
-           || static_cast<double>(high_ - low_) / static_cast<double>(low_) <= decl_.resolution;
-  }
+  bool narrow_enough() const { return search_narrow(low_, high_, decl_.resolution); }
+  /// Tells the loop the probes the search may still take, for a progress
+  /// total that never grows: at most the steps left times the probes per step.
+  void plan_pending();
 
   run_loop& loop_;
   const scenario& s_;
@@ -61,6 +63,8 @@ class searcher {
   std::int64_t high_ = 0;
   bool high_by_memory_ = false;
   bool stopped_ = false;
+  /// Probes the search may still take beyond those made.
+  std::size_t pending_ = 0;
 };
 
 configuration with_value(const configuration& base, const std::string& param, std::int64_t v) {
@@ -86,8 +90,16 @@ double searcher::slowdown() const {
   return worst;
 }
 
+void searcher::plan_pending() {
+  auto steps = ended() ? 0 : search_max_steps(decl_, param_, {low_, high_, start()});
+  pending_ = std::min(pending_, steps * decl_.rule.max_probes);
+  loop_.plan_pending(pending_);
+}
+
 result<search_probe> searcher::probe(std::int64_t value) {
   auto index = loop_.add_configuration(with_value(base_, decl_.param, value), 1);
+  // The probe's own planned run takes one of the pending ones.
+  loop_.plan_pending(pending_ = pending_ > 0 ? pending_ - 1 : 0);
   auto round = out_.probes.size();
   auto ran = loop_.run_one(index, false, round, true);
   if (!ran)
@@ -135,6 +147,7 @@ result<void> searcher::step(std::int64_t value) {
   if (!fits(value)) {
     high_ = value;
     high_by_memory_ = true;
+    plan_pending();
     return {};
   }
   auto decided = decide(value);
@@ -156,13 +169,13 @@ result<void> searcher::step(std::int64_t value) {
   case verdict::stopped:
     break;
   }
+  plan_pending();
   return {};
 }
 
 result<void> searcher::bracket() {
   auto floor = std::max<std::int64_t>(param_.min, 1);
-  auto value = std::clamp(base_.integer(decl_.param), floor, std::max(param_.max, floor));
-  auto moved = step(value);
+  auto moved = step(start());
   // Doubling up while it keeps up, halving down while it fails.
   while (moved && !ended() && (low_ == 0) != (high_ == 0)) {
     auto next = low_ != 0 ? std::min(low_ * 2, param_.max) : high_ / 2;
@@ -183,12 +196,15 @@ result<void> searcher::bisect() {
 }
 
 result<search_result> searcher::run() {
+  pending_ = search_max_steps(decl_, param_, {0, 0, start()}) * decl_.rule.max_probes;
+  loop_.plan_pending(pending_);
   auto bracketed = bracket();
   if (!bracketed)
     return bracketed.err();
   auto bisected = bisect();
   if (!bisected)
     return bisected.err();
+  loop_.plan_pending(pending_ = 0);
   out_.largest = low_;
   out_.memory_bound = high_by_memory_ && high_ != 0;
   out_.criterion = loop_.session().keeps_up_criterion(base_);

@@ -30,6 +30,8 @@ param_decl read_param_decl(const json_node& n) {
 metric_decl read_metric_decl(const json_node& n) {
   metric_decl m;
   m.name = n.at("name").text();
+  // Files from before titles were written derive it from the name.
+  m.title = n.has("title") ? n.at("title").text() : "";
   m.unit = n.at("unit").text();
   m.help = n.at("help").text();
   m.direction = enum_of(n.at("better"), &better_named, "lower or higher");

@@ -102,10 +102,10 @@ ordered param_object(const param_decl& p) {
 }
 
 ordered metric_object(const metric_decl& m) {
-  return {{"name", m.name},           {"unit", m.unit},
-          {"help", m.help},           {"better", json_name(m.direction)},
-          {"headline", m.headline},   {"phase", m.phase},
-          {"per_event", m.per_event}, {"per_run", json_name(m.per_run)}};
+  return {
+    {"name", m.name},   {"title", metric_title(m)},         {"unit", m.unit},
+    {"help", m.help},   {"better", json_name(m.direction)}, {"headline", m.headline},
+    {"phase", m.phase}, {"per_event", m.per_event},         {"per_run", json_name(m.per_run)}};
 }
 
 ordered scenario_object(const declaration& d) {

@@ -68,7 +68,7 @@ std::vector<plot_series> group_series(const declaration& d,
     std::sort(s.points.begin(), s.points.end(),
               [](const plot_point& a, const plot_point& b) { return a.x < b.x; });
     if (s.title.empty())
-      s.title = d.headline().name;
+      s.title = metric_title(d.headline());
   }
   return out;
 }
@@ -105,7 +105,7 @@ void choose_log_axes(plot_data& p) {
 }
 
 plot_series bar_series(const declaration& d, const std::vector<configuration_result>& cs) {
-  plot_series bars{d.headline().name, {}};
+  plot_series bars{metric_title(d.headline()), {}};
   for (std::size_t i = 0; i < cs.size(); ++i)
     bars.points.push_back({static_cast<double>(i), summarize(per_run_values(cs[i], d.headline()))});
   return bars;

@@ -3,11 +3,24 @@
 #include <algorithm>
 #include <cmath>
 
+#include "bench/output/text_wrap.hpp"
 #include "bench/output/units.hpp"
 
 namespace actorbench::bench {
 
 namespace {
+
+/// A log x axis has a tic at each value up to this many values.
+constexpr std::size_t max_value_tics = 12;
+
+/// The svg terminal's 'sans,12' in pixels: a character on average (a little
+/// over, so that an estimate errs inside the canvas), gnuplot's own left
+/// margin (tic labels, the y title) and right margin, and the gap kept
+/// between a label and the canvas's edge.
+constexpr double char_px = 7.0;
+constexpr double auto_left_px = 100;
+constexpr double right_px = 26;
+constexpr double edge_gap_px = 8;
 
 std::string data_block(const std::string& name, const std::vector<std::vector<double>>& rows) {
   std::string s = name + " << EOD\n";
@@ -29,7 +42,26 @@ std::string plot_lines(const std::vector<plot_series>& groups, const std::string
 }
 
 std::string axis_label(const param_decl& p) {
-  return p.unit.empty() ? p.name : p.name + " (" + p.unit + ")";
+  return p.unit.empty() || p.unit == p.name ? p.name : p.name + " (" + p.unit + ")";
+}
+
+/// On a log axis gnuplot widens the range to whole decades (10..10000 for
+/// 64..1024, a third of the width empty) and tics only decades: the range
+/// is the data's, padded by the offsets, with a tic at each value when few.
+std::string log_x_axis(const plot_data& p) {
+  std::vector<double> xs;
+  for (const auto& g : p.series)
+    for (const auto& point : g.points)
+      xs.push_back(point.x);
+  std::sort(xs.begin(), xs.end());
+  xs.erase(std::unique(xs.begin(), xs.end()), xs.end());
+  std::string s = "set autoscale xfix\n";
+  if (xs.size() > max_value_tics)
+    return s;
+  std::string tics;
+  for (auto x : xs)
+    tics += (tics.empty() ? "" : ", ") + gnuplot_number(x);
+  return s + "set xtics (" + tics + ")\n";
 }
 
 /// The unit the medians of `p` are shown in.
@@ -42,7 +74,8 @@ display_unit y_unit(const plot_data& p) {
 }
 
 std::string y_label(const metric_decl& m, const display_unit& unit) {
-  return "set ylabel " + gnuplot_quote(m.name + (unit.name.empty() ? "" : " (" + unit.name + ")"))
+  return "set ylabel "
+         + gnuplot_quote(metric_title(m) + (unit.name.empty() ? "" : " (" + unit.name + ")"))
          + "\n";
 }
 
@@ -62,14 +95,16 @@ std::string scan_script(const plot_data& p, image_format format) {
   for (std::size_t g = 0; g < p.series.size(); ++g)
     s += data_block("$g" + std::to_string(g), scaled_rows(p.series[g], unit));
   s += "set title "
-       + gnuplot_quote(p.scenario->name + ": median " + m.name + " vs " + p.x->name
+       + gnuplot_quote(p.scenario->name + ": median " + metric_title(m) + " vs " + p.x->name
                        + " (bars: fastest to slowest run)")
        + "\n";
   s += "set xlabel " + gnuplot_quote(axis_label(*p.x) + (p.log_x ? ", log scale" : "")) + "\n";
   s += y_label(m, unit);
-  s += p.log_x ? (p.log_y ? "set logscale xy\n" : "set logscale x\n") : "";
-  s += p.log_y ? "" : "set yrange [0:*]\n";
-  s += "set offsets graph 0.03, graph 0.03, 0, 0\nset key top left\n";
+  s += p.log_x ? (p.log_y ? "set logscale xy\n" : "set logscale x\n") + log_x_axis(p) : "";
+  // A log y axis, like x, keeps to the data, padded above and below.
+  s += p.log_y ? "set autoscale yfix\nset offsets graph 0.03, graph 0.03, graph 0.05, graph 0.05\n"
+               : "set yrange [0:*]\nset offsets graph 0.03, graph 0.03, 0, 0\n";
+  s += "set key top left\n";
   return s + plot_lines(p.series, "");
 }
 
@@ -98,26 +133,57 @@ std::string speedup_script(const plot_data& p, image_format format) {
   }
   auto t0 = gnuplot_number(std::max(fewest, 1.0));
   s += "set title " + gnuplot_quote(p.scenario->name + ": speed-up of the median "
-                                    + p.scenario->headline().name + " over " + t0 + " threads")
+                                    + metric_title(p.scenario->headline()) + " over " + t0
+                                    + " threads")
        + "\nset xlabel 'threads'\nset ylabel 'speed-up (x)'\nset yrange [0:*]\n"
          "set offsets graph 0.05, graph 0.05, 0, 0\nset key top left\n";
   return s + plot_lines(p.series, "x / " + t0 + " with lines dt 2 lc rgb '#606060' title 'ideal'");
+}
+
+/// Bar labels rotated by 30° end at their bar and reach left of it, the
+/// first ones past the canvas when long; gnuplot leaves them clipped, and
+/// keeps as much room on the right as if they reached right. The margins
+/// that keep each inside with no band empty on the right.
+std::string rotated_labels_margin(const std::vector<std::string>& labels, int width) {
+  const double slots = static_cast<double>(labels.size()) + 0.2; // the x range's width
+  const double cos30 = std::sqrt(3.0) / 2;
+  double left = 0;
+  for (std::size_t i = 0; i < labels.size(); ++i) {
+    double reach = static_cast<double>(code_points(labels[i])) * char_px * cos30 + edge_gap_px;
+    // The bar's centre, left + at * (width - left - right_px), at least `reach` in.
+    double at = (static_cast<double>(i) + 0.6) / slots;
+    left = std::max(left, (reach - at * (width - right_px)) / (1 - at));
+  }
+  left = std::max(left, auto_left_px);
+  return "set lmargin at screen " + gnuplot_number(left / width) + "\nset rmargin at screen "
+         + gnuplot_number(1 - right_px / width) + "\n";
+}
+
+/// The bar labels as gnuplot's xtics: level when each fits its bar's
+/// share of the width, else rotated (with the margin that keeps them in).
+std::string bar_tics(const std::vector<std::string>& labels, int width) {
+  std::string tics;
+  std::size_t longest = 0;
+  for (std::size_t i = 0; i < labels.size(); ++i) {
+    tics += (i ? ", " : "") + gnuplot_quote(labels[i]) + " " + std::to_string(i);
+    longest = std::max(longest, code_points(labels[i]));
+  }
+  auto slot_px = (width - auto_left_px - right_px) / (static_cast<double>(labels.size()) + 0.2);
+  bool level = labels.size() <= 4 && static_cast<double>(longest) * char_px < slot_px;
+  return "set xtics (" + tics + ")"
+         + (level ? "\n" : " rotate by 30 right\n" + rotated_labels_margin(labels, width));
 }
 
 std::string bars_script(const plot_data& p, image_format format) {
   const auto& m = p.scenario->headline();
   const auto count = p.bar_labels.size();
   auto unit = y_unit(p);
-  std::string tics;
-  for (std::size_t i = 0; i < count; ++i)
-    tics += (i ? ", " : "") + gnuplot_quote(p.bar_labels[i]) + " " + std::to_string(i);
   int width = static_cast<int>(std::clamp<std::size_t>(300 + 120 * count, 800, 1800));
   std::string s =
     gnuplot_preamble(format, width, 620) + data_block("$bars", scaled_rows(p.series.front(), unit));
-  s += "set title " + gnuplot_quote(p.scenario->name + ": median " + m.name
+  s += "set title " + gnuplot_quote(p.scenario->name + ": median " + metric_title(m)
                                     + " per configuration (bars: fastest to slowest run)")
-       + "\n" + y_label(m, unit) + "set xtics (" + tics + ")"
-       + (count > 4 ? " rotate by 30 right" : "") + "\nset xrange [-0.6:"
+       + "\n" + y_label(m, unit) + bar_tics(p.bar_labels, width) + "set xrange [-0.6:"
        + gnuplot_number(static_cast<double>(count) - 0.4) + "]"
        + "\nset yrange [0:*]\nset boxwidth 0.6\nset style fill solid 0.5\nset key above\n"
          "plot $bars using 1:2 with boxes lc rgb '" + gnuplot_colour(0) + "' title 'median', \\\n"

@@ -1,9 +1,12 @@
 #include <doctest/doctest.h>
 
+#include <cmath>
 #include <string>
 
+#include "bench/output/gnuplot_run.hpp"
 #include "output/results_plot.hpp"
 #include "output/table_samples.hpp"
+#include "svg_text.hpp"
 
 using namespace actorbench::bench;
 using namespace actorbench::bench::testing;
@@ -14,6 +17,48 @@ std::string script_of(const scenario_results& r, const view* v = nullptr) {
   auto s = results_plot_script(r, image_format::svg, v);
   REQUIRE(s);
   return *s;
+}
+
+/// The SVG gnuplot draws from the generic plot script of `r`.
+std::string svg_of(const scenario_results& r) {
+  actorbench::test::temp_dir dir;
+  auto path = dir.file("plot.svg");
+  auto drawn = render_plot(script_of(r), path);
+  INFO((drawn ? std::string{} : drawn.err().message));
+  REQUIRE(drawn);
+  return actorbench::test::read_all(path);
+}
+
+/// Bars of six configurations told apart by a long text each.
+scenario_results long_labelled_bars() {
+  std::vector<configuration_result> cs;
+  for (int i = 0; i < 6; ++i) {
+    auto c = sample_config(1000, false);
+    c.values["workload"] =
+      "backend number " + std::to_string(i) + " with a long cipher name, 64 bytes, per-message";
+    cs.push_back(sample_runs(c, times_near(0.001 * (i + 1), 3)));
+  }
+  auto r = sample_results(std::move(cs));
+  r.scenario.text("workload");
+  return r;
+}
+
+/// The left end of each text gnuplot rotated by 30° (anchored at its
+/// right end), at `px_per_char` for the average character of 'sans,12'.
+std::vector<double> rotated_label_left_ends(const std::string& svg, double px_per_char) {
+  std::vector<double> ends;
+  const std::string marker = "<g transform=\"translate(";
+  for (auto at = svg.find(marker); at != std::string::npos; at = svg.find(marker, at + 1)) {
+    auto close = svg.find(')', at);
+    if (svg.compare(close + 1, 13, " rotate(-30)\"") != 0
+        && svg.compare(close + 1, 12, " rotate(330)") != 0)
+      continue;
+    double x = std::stod(svg.substr(at + marker.size()));
+    auto text = actorbench::test::svg_texts(svg.substr(at, svg.find("</text>", at) + 7 - at));
+    auto chars = static_cast<double>(text.size() - 1); // less the newline
+    ends.push_back(x - chars * px_per_char * std::sqrt(3.0) / 2);
+  }
+  return ends;
 }
 
 } // namespace
@@ -76,4 +121,51 @@ TEST_CASE("a view's plot script overrides the generic one") {
   CHECK(s.find("set encoding utf8") == 0);
   CHECK(s.find("plot x\n") != std::string::npos);
   CHECK(s.find("with boxes") == std::string::npos);
+}
+
+TEST_CASE("plot axes are titled in words with units, from the metric's declaration") {
+  auto r = sample_results({sample_runs(sample_config(1000, false), times_near(0.001, 3)),
+                           sample_runs(sample_config(1000, true), times_near(0.002, 3))});
+  r.scenario.metrics.front().title = "time per operation"; // the headline, time_s
+  auto s = script_of(r);
+  CHECK(s.find("set ylabel 'time per operation (µs)'") != std::string::npos);
+  CHECK(s.find("time_s") == std::string::npos);
+  auto texts = actorbench::test::svg_texts(svg_of(r));
+  CHECK(texts.find("time per operation (µs)") != std::string::npos);
+  CHECK(texts.find("fanout: median time per operation per configuration") != std::string::npos);
+  CHECK(texts.find("time_s") == std::string::npos);
+  // Without a title, the name in words: a rate's "_s" is "per second".
+  metric_decl rate;
+  rate.name = "replies_s";
+  rate.unit = "1/s";
+  CHECK(metric_title(rate) == "replies per second");
+  rate.unit = "s";
+  CHECK(metric_title(rate) == "replies");
+}
+
+TEST_CASE("a log scan's axis keeps to the data, a tic at each value") {
+  auto r = sample_results({sample_runs(sample_config(64, false), times_near(0.001, 3)),
+                           sample_runs(sample_config(1024, false), times_near(0.0012, 3))});
+  auto s = script_of(r);
+  REQUIRE(s.find("set logscale x") != std::string::npos);
+  // Each text on its own line, without the padding gnuplot puts before numbers.
+  auto texts = "\n" + actorbench::test::svg_texts(svg_of(r));
+  for (auto at = texts.find("\n "); at != std::string::npos; at = texts.find("\n ", at))
+    texts.erase(at + 1, 1);
+  CHECK(texts.find("\n64\n") != std::string::npos);
+  CHECK(texts.find("\n1024\n") != std::string::npos);
+  // Not widened to whole decades (10 .. 10000: a third of the width empty);
+  // the medians, 1 to 1.2 ms, keep a linear y axis whose tics are not these.
+  CHECK(texts.find("\n10\n") == std::string::npos);
+  CHECK(texts.find("\n10000\n") == std::string::npos);
+}
+
+TEST_CASE("long bar labels stay inside the canvas, without a wide empty margin") {
+  auto svg = svg_of(long_labelled_bars());
+  auto ends = rotated_label_left_ends(svg, 6.5);
+  REQUIRE(ends.size() == 6);
+  for (auto left : ends)
+    CHECK(left >= 0);
+  // The first label, the one reaching furthest, starts near the edge.
+  CHECK(*std::min_element(ends.begin(), ends.end()) < 60);
 }

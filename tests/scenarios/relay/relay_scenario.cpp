@@ -25,7 +25,11 @@ declaration relay_declaration() {
   declaration d{"relay", "Numbers doubled on a worker node, one round trip at a time (a test)"};
   d.integer("messages").range(1, 1'000'000).def("100").unit("messages").help("Round trips per run");
   declare_node_params(d, "The worker node that doubles the numbers (required)");
-  d.metric("round_trips_s", "1/s").headline().higher_is_better().help("Round trips per second");
+  d.metric("round_trips_s", "1/s")
+    .title("round trips per second")
+    .headline()
+    .higher_is_better()
+    .help("Round trips per second");
   d.check("wrong", "answers that were not the number doubled");
   d.check("not_crossed", "answers from this process instead of the node");
   d.defaults.runs = 3;

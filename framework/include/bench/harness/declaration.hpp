@@ -26,6 +26,10 @@ class param_builder {
   param_builder& fixed();
   /// The value is a file the run writes (see param_decl::writes_file).
   param_builder& writes_file();
+  /// Each run lasts this many seconds (param_decl::run_time).
+  param_builder& run_length();
+  /// A run fails after this many seconds (param_decl::run_time).
+  param_builder& run_limit();
   param_builder& alias(std::string old_name);
   /// Older words a word parameter still accepts (param_decl::word_aliases).
   param_builder& word_aliases(std::vector<std::string> words);
@@ -39,7 +43,8 @@ class param_builder {
   std::size_t index_;
 };
 
-/// Sets the fields of one metric, chained: `d.metric("replies_s", "s").headline().help("...")`.
+/// Sets the fields of one metric, chained:
+/// `d.metric("replies_s", "s").title("time until every reply").headline().help("...")`.
 class metric_builder {
  public:
   metric_builder(declaration& owner, std::size_t index) : owner_(&owner), index_(index) {}
@@ -48,6 +53,8 @@ class metric_builder {
   metric_builder& phase();
   metric_builder& per_event(reduction per_run);
   metric_builder& help(std::string text);
+  /// The metric in words for plots (metric_decl::title).
+  metric_builder& title(std::string text);
   metric_decl& get();
 
  private:

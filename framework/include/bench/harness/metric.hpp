@@ -15,6 +15,9 @@ enum class reduction { median, p99, p999, max, mean };
 struct metric_decl {
   /// snake_case, e.g. "replies_s", "time_per_op", "latency_s".
   std::string name;
+  /// In words for axes and titles, without the unit: "time per operation",
+  /// "round trips per second"; empty: metric_title derives one from the name.
+  std::string title;
   /// Base unit of every value: "s", "bytes", "1/s", "B/s", "ops/s" or ""
   /// for a count; tables choose the display unit (ms, MiB, k/s...).
   std::string unit;
@@ -31,6 +34,11 @@ struct metric_decl {
   /// For per_event metrics: what a run's values reduce to.
   reduction per_run = reduction::median;
 };
+
+/// The metric in words: its title, else its name with spaces, a rate's
+/// "_s" read as "per second" ("hops_s", 1/s: "hops per second") and a
+/// time's dropped ("elapsed_s", s: "elapsed").
+std::string metric_title(const metric_decl& m);
 
 /// A count that must stay 0 in every run (mismatches, missed checks); a
 /// nonzero sum makes the results invalid and the command exit 1.

@@ -31,6 +31,11 @@ struct applies_when {
   std::vector<std::string> words;
 };
 
+/// What a parameter in seconds says of how long one run takes, for
+/// --dry-run's estimate: nothing, the run's length (cipher --time, zone
+/// --duration), or the most a run may take before it fails (a --timeout).
+enum class run_time_role { none, length, limit };
+
 /// One declared parameter of a scenario (JMH's @Param): `--name` on the
 /// command line, `name` in a --config section, snake_case of it in JSON and
 /// CSV ("tick-hz" -> "tick_hz").
@@ -67,6 +72,7 @@ struct param_decl {
   /// A text parameter naming a file the run writes (keygen's --dump-keys):
   /// --output and --plot must name other files.
   bool writes_file = false;
+  run_time_role run_time = run_time_role::none;
 };
 
 /// "tick-hz" -> "tick_hz": the key of a parameter or metric in JSON and CSV.
