@@ -23,7 +23,7 @@ option_spec flag_option(std::string name, std::string help, std::string group) {
 
 void add_format_output(std::vector<option_spec>& out, const std::string& what) {
   out.push_back(value_option("format", "FORMAT",
-                             "Output format: table, json, csv or markdown (default table)",
+                             "Output format: table, json, csv, markdown or html (default table)",
                              output_group));
   out.push_back(value_option("output", "FILE",
                              "Write " + what
