@@ -52,7 +52,9 @@ std::string libraries_text(const machine_info& m) {
                                       {"OpenSSL", m.openssl_version},
                                       {"libsodium", m.libsodium_version}})
     if (!version.empty())
-      out += (out.empty() ? "" : ", ") + std::string{name} + " " + version;
+      // OpenSSL's and libsodium's version strings start with their names.
+      out += (out.empty() ? "" : ", ")
+             + (version.rfind(name, 0) == 0 ? version : std::string{name} + " " + version);
   return out;
 }
 

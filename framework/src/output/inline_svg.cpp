@@ -23,6 +23,8 @@ std::string without_namespaces(const std::string& tag) {
       auto end = tag.find(tag[quote], quote + 1);
       if (end == std::string::npos)
         break;
+      while (!out.empty() && std::isspace(static_cast<unsigned char>(out.back())))
+        out.pop_back();
       i = end + 1;
       continue;
     }
