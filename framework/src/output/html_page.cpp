@@ -19,7 +19,7 @@ p.missing { color: #8a1c1c; background: #fbeeee; padding: 0.5em 0.8em; }
 div.table { overflow-x: auto; margin: 1em 0; }
 table { border-collapse: collapse; font-variant-numeric: tabular-nums; }
 th, td { padding: 0.25em 0.7em; border-bottom: 1px solid #e4e4e4; white-space: nowrap; }
-th { background: #f3f3f3; text-align: right; }
+th { background: #f3f3f3; text-align: right; white-space: normal; vertical-align: bottom; }
 td { text-align: right; }
 th:first-child, td:first-child { text-align: left; }
 tbody tr:hover { background: #fafafa; }
