@@ -29,7 +29,7 @@ result<const view*> choose_view(const std::vector<const view*>& views, const std
 /// (the view's plot script when it has one), even when the output failed;
 /// the first error is returned. An HTML page names `sources` (a report's
 /// files) for where it was measured, or `r` itself as "this run".
-result<bool> write_results(const command_context& ctx, const scenario_results& r,
+result<void> write_results(const command_context& ctx, const scenario_results& r,
                            const output_settings& settings, const view* table_view,
                            const scenario* known, std::vector<results_source> sources = {});
 

@@ -155,7 +155,7 @@ result<std::string> run_plot(const std::string& script, const std::string& gnupl
   return run_gnuplot(*program, script);
 }
 
-result<bool> render_plot(const std::string& script, const std::string& path,
+result<void> render_plot(const std::string& script, const std::string& path,
                          const std::string& gnuplot) {
   auto image = run_plot(script, gnuplot);
   if (!image)

@@ -32,7 +32,7 @@ result<std::string> plot_image(const scenario_results& r, image_format format,
   return run_plot(*script, gnuplot);
 }
 
-result<bool> plot_results(const scenario_results& r, const std::string& path, const view* plot_view,
+result<void> plot_results(const scenario_results& r, const std::string& path, const view* plot_view,
                           const std::string& gnuplot) {
   auto format = plot_format(path);
   if (!format)
