@@ -69,8 +69,9 @@ struct html_options {
 /// and commit. CSS inline; no scripts and no reference outside the page.
 std::unique_ptr<results_writer> make_html_writer(html_options options);
 
-/// The writer for `format`. Table and markdown use `table_view` when set
-/// (a scenario's seed view), else the generic table, under the verdict.
+/// The writer for `format`. Table, markdown and html use `table_view` when
+/// set (a scenario's seed view), else the generic table, under the verdict;
+/// html names the results' own context (make_html_writer without sources).
 std::unique_ptr<results_writer> make_results_writer(results_format format,
                                                     const table_style& style = {},
                                                     const view* table_view = nullptr,
