@@ -40,7 +40,7 @@ void write_entry(std::ostream& out, const std::string& left, const std::string& 
 }
 
 std::string option_text(const option_spec& s) {
-  auto text = "  --" + s.name;
+  auto text = (s.short_name.empty() ? "  --" : "  -" + s.short_name + ", --") + s.name;
   if (s.placeholder.empty())
     return text;
   return text + (s.placeholder.front() == '[' ? "" : " ") + s.placeholder;

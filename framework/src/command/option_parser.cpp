@@ -60,9 +60,13 @@ result<void> read_option(const std::vector<std::string>& words, std::size_t& i,
   const auto& word = words[i];
   auto eq = word.find('=');
   auto name = word.substr(word[1] == '-' ? 2 : 1, eq == std::string::npos ? eq : eq - 2);
-  const auto* spec = word[1] == '-' ? find_option(specs, name) : nullptr;
+  // A short name ("-o") takes its value as the next word only.
+  const auto* spec =
+    word[1] == '-' ? find_option(specs, name) : find_short_option(specs, word.substr(1));
   if (spec == nullptr)
     return unknown_option(word.substr(0, eq), specs, target);
+  if (word[1] != '-')
+    name = spec->name;
   if (eq != std::string::npos)
     return store(out, *spec, name, word.substr(eq + 1), target);
   if (!spec->takes_value)

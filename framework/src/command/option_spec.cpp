@@ -23,13 +23,14 @@ option_spec flag_option(std::string name, std::string help, std::string group) {
 
 void add_format_output(std::vector<option_spec>& out, const std::string& what) {
   out.push_back(value_option("format", "FORMAT",
-                             "Output format: table, json, csv or markdown (default table)",
+                             "Output format: table, json, csv, markdown or html (default table)",
                              output_group));
   out.push_back(value_option("output", "FILE",
                              "Write " + what
                                + " to FILE (replaced only once complete) instead of standard "
                                  "output; a table is still printed there for the other formats",
                              output_group));
+  out.back().short_name = "o";
 }
 
 void add_time_unit(std::vector<option_spec>& out) {
@@ -217,6 +218,14 @@ std::vector<option_spec> diff_command_options() {
 const option_spec* find_option(const std::vector<option_spec>& specs, const std::string& name) {
   for (const auto& s : specs)
     if (s.name == name || std::find(s.aliases.begin(), s.aliases.end(), name) != s.aliases.end())
+      return &s;
+  return nullptr;
+}
+
+const option_spec* find_short_option(const std::vector<option_spec>& specs,
+                                     const std::string& letter) {
+  for (const auto& s : specs)
+    if (!s.short_name.empty() && s.short_name == letter)
       return &s;
   return nullptr;
 }

@@ -27,6 +27,8 @@ struct option_spec {
   bool param = false;
   /// Not shown by --help: the harness's own (--isolate-child).
   bool hidden = false;
+  /// A one-letter name after a single dash ("o": `-o FILE`), or none.
+  std::string short_name = {};
 };
 
 /// The --help sections of the options every scenario has.
@@ -49,5 +51,9 @@ std::vector<option_spec> diff_command_options();
 
 /// The option named `name` or one of its aliases, or null.
 const option_spec* find_option(const std::vector<option_spec>& specs, const std::string& name);
+
+/// The option of `specs` whose short_name is `letter`, or null.
+const option_spec* find_short_option(const std::vector<option_spec>& specs,
+                                     const std::string& letter);
 
 } // namespace actorbench::bench

@@ -148,12 +148,16 @@ result<image_format> plot_format(const std::string& path) {
   return *format;
 }
 
-result<void> render_plot(const std::string& script, const std::string& path,
-                         const std::string& gnuplot) {
+result<std::string> run_plot(const std::string& script, const std::string& gnuplot) {
   auto program = find_program(gnuplot);
   if (!program)
     return runtime_failure(not_found);
-  auto image = run_gnuplot(*program, script);
+  return run_gnuplot(*program, script);
+}
+
+result<void> render_plot(const std::string& script, const std::string& path,
+                         const std::string& gnuplot) {
+  auto image = run_plot(script, gnuplot);
   if (!image)
     return image.err();
 

@@ -1,8 +1,12 @@
 #include <algorithm>
+#include <sstream>
 
 #include <nlohmann/json.hpp>
 
 #include "output/csv_quoted.hpp"
+#include "output/html_page.hpp"
+#include "output/html_text.hpp"
+#include "output/markdown_html.hpp"
 #include "bench/output/ratio_text.hpp"
 #include "output/results_diff.hpp"
 #include "bench/output/text_table.hpp"
@@ -165,6 +169,17 @@ void write_markdown(const results_diff& d, std::ostream& out) {
     out << "\n" << line << '\n';
 }
 
+/// The Markdown of write_markdown as a self-contained page.
+void write_html(const results_diff& d, std::ostream& out) {
+  std::ostringstream markdown;
+  write_markdown(d, markdown);
+  auto title = "actorbench diff: " + d.old_name + " → " + d.new_name;
+  out << html_page_start(title) << "<h1>" << html_text(title) << "</h1>\n";
+  for (const auto& block : markdown_html(markdown.str()))
+    out << block.html;
+  out << html_page_end();
+}
+
 nlohmann::json change_json(const matched_configuration& m, const metric_change& c) {
   return {{"configuration", m.label},
           {"metric", c.metric},
@@ -233,6 +248,8 @@ void write_results_diff(const results_diff& d, results_format format, const tabl
       return write_csv(d, out);
     case results_format::markdown:
       return write_markdown(d, out);
+    case results_format::html:
+      return write_html(d, out);
     case results_format::table:
       break;
   }

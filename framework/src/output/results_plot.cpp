@@ -24,6 +24,14 @@ result<std::string> results_plot_script(const scenario_results& r, image_format 
   return generic_plot_script(r, format);
 }
 
+result<std::string> plot_image(const scenario_results& r, image_format format,
+                               const view* plot_view, const std::string& gnuplot) {
+  auto script = results_plot_script(r, format, plot_view);
+  if (!script)
+    return script.err();
+  return run_plot(*script, gnuplot);
+}
+
 result<void> plot_results(const scenario_results& r, const std::string& path, const view* plot_view,
                           const std::string& gnuplot) {
   auto format = plot_format(path);

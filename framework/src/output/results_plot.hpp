@@ -27,6 +27,11 @@ result<std::string> generic_plot_script(const scenario_results& r, image_format 
 result<std::string> results_plot_script(const scenario_results& r, image_format format,
                                         const view* plot_view = nullptr);
 
+/// The image of results_plot_script, drawn by `gnuplot` (run_plot).
+result<std::string> plot_image(const scenario_results& r, image_format format,
+                               const view* plot_view = nullptr,
+                               const std::string& gnuplot = "gnuplot");
+
 /// Draws `r` into `path` (.svg or .png) with results_plot_script and
 /// render_plot.
 result<void> plot_results(const scenario_results& r, const std::string& path,

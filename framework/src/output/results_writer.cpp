@@ -11,7 +11,9 @@ result<results_format> parse_results_format(const std::string& text) {
     return results_format::csv;
   if (text == "markdown")
     return results_format::markdown;
-  return bad_input("invalid --format '" + text + "': expected table, json, csv or markdown");
+  if (text == "html")
+    return results_format::html;
+  return bad_input("invalid --format '" + text + "': expected table, json, csv, markdown or html");
 }
 
 std::unique_ptr<results_writer> make_results_writer(results_format format, const table_style& style,
@@ -26,6 +28,8 @@ std::unique_ptr<results_writer> make_results_writer(results_format format, const
       markdown.markdown = true;
       return make_table_writer(markdown, table_view, std::move(verdict));
     }
+    case results_format::html:
+      return make_html_writer({style, table_view, std::move(verdict), {}, "gnuplot"});
     case results_format::table:
       break;
   }

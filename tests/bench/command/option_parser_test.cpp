@@ -102,3 +102,14 @@ TEST_CASE("parse_options: an alias is named as typed") {
   CHECK(parse_error_of({"--sizes", ""}).rfind("invalid --sizes '': expected SIZE", 0) == 0);
   CHECK(parse_error_of({"--sizes"}).rfind("invalid --sizes: expected SIZE", 0) == 0);
 }
+
+TEST_CASE("parse_options: -o is --output, and only with its value as the next word") {
+  auto parsed = parse_options({"-o", "r.html", "--format", "html"}, specs(), fanout);
+  REQUIRE(parsed);
+  CHECK(parsed->values.at("output") == "r.html");
+  CHECK(parsed->spellings.count("output") == 0);
+  CHECK(parse_error_of({"-o", "a", "--output", "b"}).find("--output is given already")
+        != std::string::npos);
+  CHECK(parse_error_of({"-o=r.html"}).rfind("unknown option '-o'", 0) == 0);
+  CHECK(parse_error_of({"-x", "1"}).rfind("unknown option '-x'", 0) == 0);
+}

@@ -65,7 +65,7 @@ TEST_CASE("run settings: refusals in the command's wording") {
   CHECK(settings_error_of({{"warmup", "-1"}}).rfind("invalid --warmup '-1'", 0) == 0);
   CHECK(settings_error_of({{"seed", "abc"}}).rfind("invalid --seed 'abc'", 0) == 0);
   CHECK(settings_error_of({{"format", "xml"}})
-        == "invalid --format 'xml': expected table, json, csv or markdown");
+        == "invalid --format 'xml': expected table, json, csv, markdown or html");
   CHECK(settings_error_of({{"shuffle", "maybe"}}) == "invalid --shuffle 'maybe': expected on or off");
   CHECK(settings_error_of({{"min-time", "soon"}})
         == "invalid --min-time 'soon': expected a duration such as 10 (seconds), 250ms, 1.5s or "

@@ -10,7 +10,6 @@
 #include <signal.h>
 #include <sys/wait.h>
 
-#include <ostream> // doctest prints a std::error_code through it
 #include <string>
 
 using namespace actorbench::bench;

@@ -12,6 +12,10 @@ namespace actorbench::bench {
 /// for another extension or a bare extension such as "dir/.svg".
 result<image_format> plot_format(const std::string& path);
 
+/// Runs `gnuplot` on `script` (which starts with gnuplot_preamble) and
+/// returns the image it prints (see render_plot for how it runs and fails).
+result<std::string> run_plot(const std::string& script, const std::string& gnuplot = "gnuplot");
+
 /// Runs `gnuplot` on `script` (which starts with gnuplot_preamble) and writes
 /// the image it prints to `path`.
 ///

@@ -4,6 +4,7 @@
 #include <memory>
 #include <ostream>
 #include <string>
+#include <vector>
 
 #include "bench/error.hpp"
 #include "bench/harness/results.hpp"
@@ -11,10 +12,10 @@
 
 namespace actorbench::bench {
 
-/// table, json, csv or markdown.
-enum class results_format { table, json, csv, markdown };
+/// table, json, csv, markdown or html.
+enum class results_format { table, json, csv, markdown, html };
 
-/// Parses "table", "json", "csv", "markdown".
+/// Parses "table", "json", "csv", "markdown", "html".
 result<results_format> parse_results_format(const std::string& text);
 
 /// Writes scenario_results in one format to an injected stream.
@@ -41,8 +42,36 @@ std::unique_ptr<results_writer> make_table_writer(const table_style& style,
                                                   const view* table_view = nullptr,
                                                   verdict_rule verdict = {});
 
-/// The writer for `format`. Table and markdown use `table_view` when set
-/// (a scenario's seed view), else the generic table, under the verdict.
+/// A saved results file a report reads: its name, and where, when and how
+/// it was measured (its configurations are not needed).
+struct results_source {
+  std::string name;
+  scenario_results context;
+};
+
+/// What an HTML page is drawn with.
+struct html_options {
+  /// The tables' time unit (the width is the browser's).
+  table_style style;
+  /// The scenario's table (and plot) when set, else the generic ones.
+  const view* table_view = nullptr;
+  verdict_rule verdict;
+  /// A report's input files; none: the results' own context, as "this run".
+  std::vector<results_source> sources;
+  /// The program that draws the plot (bench/output/gnuplot_run.hpp).
+  std::string gnuplot = "gnuplot";
+};
+
+/// One self-contained HTML5 page (bench/output/html_writer.cpp): the
+/// verdict, the tables of the table writer as HTML tables, the plot as
+/// inline SVG (or, when gnuplot is missing or fails, why there is none),
+/// the notes and noise evidence, and each source's machine, command, date
+/// and commit. CSS inline; no scripts and no reference outside the page.
+std::unique_ptr<results_writer> make_html_writer(html_options options);
+
+/// The writer for `format`. Table, markdown and html use `table_view` when
+/// set (a scenario's seed view), else the generic table, under the verdict;
+/// html names the results' own context (make_html_writer without sources).
 std::unique_ptr<results_writer> make_results_writer(results_format format,
                                                     const table_style& style = {},
                                                     const view* table_view = nullptr,
