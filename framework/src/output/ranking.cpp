@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <map>
 
+#include "bench/harness/run_values.hpp"
 #include "bench/harness/statistics.hpp"
 #include "bench/output/ratio_text.hpp"
 

@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "harness/median_interval.hpp"
+#include "bench/harness/run_values.hpp"
 #include "bench/harness/statistics.hpp"
 #include "bench/output/column_labels.hpp"
 #include "bench/output/ratio_text.hpp"
