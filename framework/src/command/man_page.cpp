@@ -116,10 +116,10 @@ void write_description(std::ostream& out, const tool_outline& t) {
         << '\n';
   out << ".PP\n"
       << roff_escape(
-           "Values: N is a whole number; SIZE a byte count with K, M, G or T (powers of 1024); "
-           "DURATION seconds, or a number with ms or s; all stands for every word of a word "
-           "option; a flag --name means on and --name=off off. Every option may be written "
-           "--name VALUE or --name=VALUE.")
+           "Values: N is a whole number; SIZE a byte count, with K, M, G, T or P (powers of "
+           "1024); DURATION a number with ns, us, ms, s, min or h (a bare number in the "
+           "option's unit); all stands for every word of a word option; a flag --name means on "
+           "and --name=off off. A value follows its option as the next word or after =.")
       << '\n';
 }
 
