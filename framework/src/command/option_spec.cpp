@@ -247,8 +247,6 @@ std::vector<option_spec> tool_options(const std::string& program, bool has_list)
   out.back().short_name = "h";
   out.push_back(
     flag_option("version", "Print the version, git commit and allocator, then exit", tool_group));
-  for (auto& o : out)
-    o.on_off = false;
   return out;
 }
 
