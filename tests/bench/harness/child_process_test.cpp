@@ -6,6 +6,7 @@
 #include <signal.h>
 #include <sys/wait.h>
 
+#include <ostream>
 #include <string>
 
 using namespace actorbench::bench;
