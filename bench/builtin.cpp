@@ -18,7 +18,7 @@
 
 namespace actorbench::bench {
 
-result<bool> add_builtin_scenarios(registry& r) {
+result<void> add_builtin_scenarios(registry& r) {
   // One line per scenario, in the order --help lists them.
   using factory = std::unique_ptr<scenario> (*)();
   const factory scenarios[] = {
@@ -39,7 +39,7 @@ result<bool> add_builtin_scenarios(registry& r) {
   for (auto make : scenarios)
     if (auto added = r.add(make()); !added)
       return added.err();
-  return true;
+  return {};
 }
 
 main_options actorbench_options() {

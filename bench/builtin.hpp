@@ -7,7 +7,7 @@
 namespace actorbench::bench {
 
 /// Adds actorbench's own scenarios to `r`: one line per scenario folder.
-result<bool> add_builtin_scenarios(registry& r);
+result<void> add_builtin_scenarios(registry& r);
 
 /// How the actorbench command presents itself: its version, git commit and
 /// allocator, the default scenario (the Erlang experiment's fan-out) and --list. The

@@ -22,7 +22,17 @@ function(actorbench_unity_by_folder target)
   foreach(source IN LISTS sources)
     get_filename_component(folder "${source}" DIRECTORY)
     if(source MATCHES "\\.cpp$" AND NOT folder IN_LIST arg_SKIP)
-      set_source_files_properties("${source}" PROPERTIES UNITY_GROUP "folder_${folder}")
+      # Globbed sources are absolute: name the group by the folder relative
+      # to the target's directory, so the unit's name is the same on every
+      # machine ("fanout", not "_work_src_bench_scenarios_fanout").
+      if(IS_ABSOLUTE "${folder}")
+        file(RELATIVE_PATH folder "${CMAKE_CURRENT_SOURCE_DIR}" "${folder}")
+      endif()
+      if(folder STREQUAL "")
+        set(folder "top")
+      endif()
+      string(MAKE_C_IDENTIFIER "folder_${folder}" group)
+      set_source_files_properties("${source}" PROPERTIES UNITY_GROUP "${group}")
     endif()
   endforeach()
   set_target_properties(${target} PROPERTIES UNITY_BUILD ON UNITY_BUILD_MODE GROUP)

@@ -69,13 +69,13 @@ int run_node(const node_settings& s, const registry& r, std::ostream& out, std::
   settings.add_message_types = message_types_of(r);
   auto rt = actors::remote_runtime::create(settings);
   if (!rt)
-    return server_failure(err, runtime_failure(rt.err().detail));
+    return server_failure(err, runtime_failure(rt.err()));
   if (s.server.tls && !s.server.quiet)
     warn_about_server_certificate(node_prefix, *s.server.tls, err);
   auto served = actors::serve_node(**rt, s.listen.host, s.listen.port, std::chrono::seconds{10},
                                    node_service_of(r, s.limits));
   if (!served)
-    return server_failure(err, runtime_failure(served.err().detail));
+    return server_failure(err, runtime_failure(served.err()));
   auto line = "actorbench node listening on " + actors::endpoint_name(s.listen.host, served->port())
               + ((*rt)->uses_tls() ? " (TLS)" : "");
   if (auto ok = announce(out, line); !ok)

@@ -77,7 +77,7 @@ std::string listening_line(const serve_settings& s, std::uint16_t port) {
 int serve(const serve_settings& s, std::ostream& out, std::ostream& err) {
   auto rt = actors::remote_runtime::create(remote_settings_of(s.server));
   if (!rt)
-    return server_failure(err, bad_input(rt.err().detail));
+    return server_failure(err, bad_input(rt.err()));
   if (s.server.tls && !s.server.quiet)
     warn_about_server_certificate(serve_prefix, *s.server.tls, err);
   auto served = std::make_shared<std::atomic<std::uint64_t>>(0);
@@ -86,7 +86,7 @@ int serve(const serve_settings& s, std::ostream& out, std::ostream& err) {
   auto port = (*rt)->publish(hello, s.port, s.server.bind, std::chrono::seconds{10});
   if (!port) {
     stop_hello();
-    return server_failure(err, runtime_failure(port.err().detail));
+    return server_failure(err, runtime_failure(port.err()));
   }
   catch_interrupts();
   if (auto ok = announce(out, listening_line(s, *port)); !ok) {

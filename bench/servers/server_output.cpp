@@ -11,13 +11,13 @@ int server_failure(std::ostream& err, const error& e) {
   return exit_code(e.code);
 }
 
-result<bool> announce(std::ostream& out, const std::string& line) {
+result<void> announce(std::ostream& out, const std::string& line) {
   out << line << std::endl;
   if (&out == &std::cout)
     return flush_standard_output();
   if (!out)
     return runtime_failure("cannot write the line: " + line);
-  return true;
+  return {};
 }
 
 void warn_about_server_certificate(const std::string& prefix, const actors::tls_settings& tls,

@@ -15,7 +15,7 @@ int server_failure(std::ostream& err, const error& e);
 /// Prints `line` on `out` and makes sure it got out (standard output is
 /// checked): whoever started the server reads its port from it, and would
 /// wait in vain.
-result<bool> announce(std::ostream& out, const std::string& line);
+result<void> announce(std::ostream& out, const std::string& line);
 
 /// One warning line on `err` per reason clients will refuse this server's
 /// certificate, so that a server does not start silently unusable.

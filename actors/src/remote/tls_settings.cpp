@@ -76,7 +76,7 @@ std::string purpose_problem(X509* cert) {
 
 } // namespace
 
-result<bool> check(const tls_settings& tls) {
+result<void> check(const tls_settings& tls) {
   auto cert = read_certificate("certificate", tls.certificate);
   if (!cert)
     return cert.err();
@@ -97,7 +97,7 @@ result<bool> check(const tls_settings& tls) {
   auto ca = read_certificate("CA certificate", tls.ca);
   if (!ca)
     return ca.err();
-  return true;
+  return {};
 }
 
 std::vector<std::string> server_certificate_problems(const tls_settings& tls) {

@@ -141,7 +141,7 @@ result<channel_receiver> channel_receiver::create(const crypto::backend& backend
   return r;
 }
 
-result<bool> channel_receiver::advance(channel_clock::time_point now) {
+result<void> channel_receiver::advance(channel_clock::time_point now) {
   auto after = following(*backend_, next_);
   if (!after)
     return after.err();
@@ -149,7 +149,7 @@ result<bool> channel_receiver::advance(channel_clock::time_point now) {
   previous_until_ = now + grace_;
   current_ = std::move(next_);
   next_ = std::move(*after);
-  return true;
+  return {};
 }
 
 open_result channel_receiver::open(crypto::bytes_view packet, channel_clock::time_point now) {
@@ -226,7 +226,7 @@ result<channel_sender> channel_sender::create(const crypto::backend& backend,
   return s;
 }
 
-result<bool> channel_sender::advance(channel_clock::time_point now) {
+result<void> channel_sender::advance(channel_clock::time_point now) {
   auto key = next_key(*context_);
   if (!key)
     return key.err();
@@ -239,7 +239,7 @@ result<bool> channel_sender::advance(channel_clock::time_point now) {
   started_ = now;
   epoch_ = static_cast<std::uint8_t>(epoch_ + 1);
   rekey_due_ = false;
-  return true;
+  return {};
 }
 
 result<crypto::bytes> channel_sender::seal(crypto::bytes_view plaintext,

@@ -223,12 +223,12 @@ std::uint32_t peer_picker::next() noexcept {
   return pick >= index_ ? pick + 1 : pick;
 }
 
-result<bool> check_big_params(const big_params& p) {
+result<void> check_big_params(const big_params& p) {
   if (p.actors < 2 || p.actors > (std::uint64_t{1} << 31))
     return error{errc::bad_parameter, "big needs 2 to 2^31 actors"};
   if (p.pings < 1)
     return error{errc::bad_parameter, "big needs at least one ping per actor"};
-  return true;
+  return {};
 }
 
 result<big_sample> run_big(caf::actor_system& system, const seal_keys& keys,

@@ -57,7 +57,7 @@ class peer_picker {
 };
 
 /// Checks `p` (actors 2 to 2^31, pings >= 1).
-result<bool> check_big_params(const big_params& p);
+result<void> check_big_params(const big_params& p);
 
 /// Runs one big on `system`, sealing every ping and pong under `keys`.
 result<big_sample> run_big(caf::actor_system& system, const seal_keys& keys,

@@ -39,7 +39,7 @@ result<run_record> run(suite_run& in) {
   p.timeout = in.timeout;
   auto sample = actors::run_big(in.system, in.keys, p);
   if (!sample)
-    return runtime_failure(sample.err().detail);
+    return runtime_failure(sample.err());
   run_record r;
   r.add("elapsed_s", sample->elapsed_s);
   r.add("messages_s", static_cast<double>(sample->messages) / sample->elapsed_s);

@@ -37,7 +37,7 @@ result<run_record> run(suite_run& in) {
   p.timeout = in.timeout;
   auto s = actors::run_chameneos(in.system, in.keys, p);
   if (!s)
-    return runtime_failure(s.err().detail);
+    return runtime_failure(s.err());
   run_record r;
   r.add("elapsed_s", s->elapsed_s);
   r.add("meetings_s", static_cast<double>(s->meetings) / s->elapsed_s);

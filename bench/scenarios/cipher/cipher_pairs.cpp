@@ -39,7 +39,7 @@ error cipher_refusal(const std::string& cipher, const name_set& backends) {
       continue;
     auto c = reg.find_cipher(**b, cipher);
     if (!c)
-      return bad_input("invalid --cipher '" + cipher + "': " + c.err().detail);
+      return bad_input(c.err(), "invalid --cipher '" + cipher + "'");
     if (!(*b)->is_available())
       return bad_input("invalid --cipher '" + cipher + "': back-end " + name + " is not available");
   }

@@ -16,7 +16,7 @@ bool crypto_on(const configuration& c) {
 }
 
 // The fixed options are the same in every configuration: checked once.
-result<bool> check_fixed(const std::vector<configuration>& plan) {
+result<void> check_fixed(const std::vector<configuration>& plan) {
   const auto& first = plan.front();
   if (auto cpus = pinned_cpus(first); !cpus)
     return cpus.err();
@@ -32,7 +32,7 @@ result<bool> check_fixed(const std::vector<configuration>& plan) {
                        + std::to_string(nodes->size()) + " worker nodes a run needs at least "
                        + std::to_string(nodes->size() + 1) + " senders (one per node)");
   }
-  return true;
+  return {};
 }
 
 // Distinct values of `name` among the crypto-on configurations.
@@ -49,7 +49,7 @@ std::vector<std::string> crypto_on_values(const std::vector<configuration>& plan
 
 // A cipher asked for that no kept configuration has is refused with the
 // first reason a pair of it failed for.
-result<bool> check_ciphers_kept(const std::vector<std::string>& ciphers,
+result<void> check_ciphers_kept(const std::vector<std::string>& ciphers,
                                 const std::vector<configuration>& kept,
                                 const by_name<error>& why_dropped) {
   for (const auto& name : ciphers) {
@@ -60,7 +60,7 @@ result<bool> check_ciphers_kept(const std::vector<std::string>& ciphers,
     if (!found && why != why_dropped.end())
       return why->second;
   }
-  return true;
+  return {};
 }
 
 } // namespace

@@ -39,9 +39,9 @@ struct prepared {
 
 class fanout_session : public scenario_session {
  public:
-  result<bool> prepare(std::vector<configuration>& plan);
+  result<void> prepare(std::vector<configuration>& plan);
 
-  result<bool> before_run(const configuration& c) override;
+  result<void> before_run(const configuration& c) override;
 
   result<run_record> run(run_context& ctx) override;
 
@@ -103,12 +103,12 @@ result<actor_system_holder*> fanout_session::system_for(const configuration& c) 
   settings.add_message_types = actors::add_fanout_message_types;
   auto rt = actors::remote_runtime::create(settings);
   if (!rt)
-    return runtime_failure(rt.err().detail);
+    return runtime_failure(rt.err());
   holder.networked = std::move(*rt);
   for (const auto& n : *nodes) {
     auto node = actors::connect_node(*holder.networked, n.host, n.port, connect_timeout(c));
     if (!node)
-      return runtime_failure(node.err().detail);
+      return runtime_failure(node.err());
     holder.nodes.push_back(std::move(*node));
   }
   live_key_ = key;
@@ -133,7 +133,7 @@ result<cipher_choice> cipher_of(const configuration& c, const std::vector<config
   return pairs->front();
 }
 
-result<bool> fanout_session::prepare(std::vector<configuration>& plan) {
+result<void> fanout_session::prepare(std::vector<configuration>& plan) {
   jobs_.resize(plan.size());
   for (auto& c : plan) {
     auto holder = system_for(c);
@@ -146,7 +146,7 @@ result<bool> fanout_session::prepare(std::vector<configuration>& plan) {
     // The payload is made even with crypto off, so every result documents it.
     auto data = actors::make_payload(*pair->first, *pair->second);
     if (!data)
-      return runtime_failure("cannot prepare the payload: " + data.err().detail);
+      return runtime_failure(data.err(), "cannot prepare the payload");
     auto& p = jobs_.at(c.index);
     p.params.procs = static_cast<std::size_t>(c.integer("procs"));
     p.params.crypto = c.word("crypto") == "on";
@@ -162,17 +162,17 @@ result<bool> fanout_session::prepare(std::vector<configuration>& plan) {
   // No system idles while nothing runs (with --isolate process the runs are
   // made by child processes); the first run starts its own.
   release();
-  return true;
+  return {};
 }
 
-result<bool> fanout_session::before_run(const configuration& c) {
+result<void> fanout_session::before_run(const configuration& c) {
   if (c.index >= jobs_.size() || !jobs_[c.index].ready)
     return runtime_failure("fan-out configuration " + std::to_string(c.index + 1)
                            + " was not prepared");
   auto holder = system_for(c);
   if (!holder)
     return holder.err();
-  return true;
+  return {};
 }
 
 result<run_record> fanout_session::run(run_context& ctx) {
@@ -191,9 +191,9 @@ result<run_record> fanout_session::run(run_context& ctx) {
   ctx.progress(0);
   auto sample = actors::run_fanout((*holder)->system(), job.params);
   if (!sample)
-    return runtime_failure(
-      (ctx.warmup() ? "warm-up run " : "run ") + std::to_string(ctx.run_index() + 1) + " of "
-      + std::to_string(job.params.procs) + " actors failed: " + sample.err().detail);
+    return runtime_failure(sample.err(), (ctx.warmup() ? "warm-up run " : "run ")
+                                           + std::to_string(ctx.run_index() + 1) + " of "
+                                           + std::to_string(job.params.procs) + " actors failed");
   ctx.progress(1);
   return to_run_record(*sample, job.params.procs);
 }

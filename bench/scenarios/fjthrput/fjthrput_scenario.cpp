@@ -55,7 +55,7 @@ result<run_record> run(suite_run& in) {
     p.window = static_cast<std::size_t>(in.config.integer("window"));
   auto s = actors::run_fjthrput(in.system, in.keys, p);
   if (!s)
-    return runtime_failure(s.err().detail);
+    return runtime_failure(s.err());
   run_record r;
   r.add("elapsed_s", s->elapsed_s);
   r.add("messages_s", static_cast<double>(s->messages) / s->elapsed_s);

@@ -50,15 +50,14 @@ result<double> calibrate_key_seconds(const crypto::keygen_request& request,
     probe.bits = calibration_bits;
   auto gen = crypto::make_key_generator(probe);
   if (!gen)
-    return gen.err().code == crypto::errc::backend_failure ? runtime_failure(gen.err().detail)
-                                                           : bad_input(gen.err().detail);
+    return by_code(gen.err());
   std::size_t n = 0;
   auto start = clock::now();
   auto deadline = start + budget;
   do {
     auto key = (*gen)->generate();
     if (!key)
-      return runtime_failure(key.err().detail);
+      return runtime_failure(key.err());
     ++n;
   } while (clock::now() < deadline && n < calibration_keys);
   double per_key =

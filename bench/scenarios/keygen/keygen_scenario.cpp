@@ -107,8 +107,7 @@ result<std::vector<configuration>> keep_generating(std::vector<configuration> pl
     bool not_offered =
       code == crypto::errc::unknown_backend || code == crypto::errc::unknown_cipher;
     if (!all || !not_offered)
-      return bad_input("invalid keygen request " + crypto::describe(request) + ": "
-                       + generator.err().detail);
+      return bad_input(generator.err(), "invalid keygen request " + crypto::describe(request));
   }
   for (const auto& what : asked)
     if (served.count(what) == 0)

@@ -124,8 +124,7 @@ result<run_record> keygen_session::run(run_context& ctx) {
     ctx.progress(static_cast<double>(p.done) / static_cast<double>(p.total));
   });
   if (!sample)
-    return runtime_failure("keygen " + cell_name(request, threads)
-                           + " failed: " + sample.err().detail);
+    return runtime_failure(sample.err(), "keygen " + cell_name(request, threads) + " failed");
   if (dump_ && !dump_->stream())
     return runtime_failure("cannot write --dump-keys: a write failed");
   fill(record, *sample);

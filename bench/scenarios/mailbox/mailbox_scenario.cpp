@@ -117,7 +117,7 @@ result<run_record> run_mailbox_once(suite_run& in) {
   auto sample = choice->nodes.empty() ? actors::run_mailbox(in.system, in.keys, params)
                                       : run_remote(in, params, *choice);
   if (!sample)
-    return runtime_failure(sample.err().detail);
+    return runtime_failure(sample.err());
   run_record r;
   r.add("elapsed_s", sample->elapsed_s);
   r.add("messages_s", static_cast<double>(sample->received) / sample->elapsed_s);

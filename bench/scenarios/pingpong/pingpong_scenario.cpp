@@ -108,9 +108,7 @@ result<run_record> run(suite_run& in) {
   auto sample = choice->nodes.empty() ? actors::run_pingpong(in.system, in.keys, p)
                                       : run_remote(in, p, *choice);
   if (!sample)
-    return error{
-      sample.err().code == actors::errc::bad_parameter ? errc::bad_input : errc::runtime_failure,
-      "pingpong failed: " + sample.err().detail};
+    return by_code(sample.err(), "pingpong failed");
   run_record r;
   r.add("elapsed_s", sample->elapsed_s);
   r.add("round_trips_s", static_cast<double>(sample->round_trips) / sample->elapsed_s);

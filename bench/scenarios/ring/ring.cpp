@@ -267,7 +267,7 @@ std::shared_ptr<const ring_shared> share(const seal_keys& keys, const ring_param
 }
 
 // Hands every token to its first actor, sealed by main as sender `injector`.
-result<bool> inject_tokens(const ring_shared& s, const std::vector<caf::actor>& ring) {
+result<void> inject_tokens(const ring_shared& s, const std::vector<caf::actor>& ring) {
   message_sealer injector{s.keys, s.injector};
   for (std::uint32_t k = 0; k < s.plans.size(); ++k) {
     auto sealed = injector.seal();
@@ -275,7 +275,7 @@ result<bool> inject_tokens(const ring_shared& s, const std::vector<caf::actor>& 
       return sealed.err();
     caf::anon_send(ring[s.plans[k].first_actor], ring_hop{k, s.plans[k].hops, std::move(*sealed)});
   }
-  return true;
+  return {};
 }
 
 std::string missing(const ring_params& p, const ring_outcome& o) {
@@ -294,12 +294,12 @@ ring_token_plan plan_token(const ring_params& p, std::uint64_t k) noexcept {
   return t;
 }
 
-result<bool> check_ring_params(const ring_params& p) {
+result<void> check_ring_params(const ring_params& p) {
   if (p.actors < 2 || p.actors > (std::uint64_t{1} << 31))
     return error{errc::bad_parameter, "a ring needs 2 to 2^31 actors"};
   if (p.tokens < 1 || p.tokens > p.actors || p.tokens > p.hops)
     return error{errc::bad_parameter, "tokens must be 1 to min(actors, hops)"};
-  return true;
+  return {};
 }
 
 } // namespace actorbench::actors

@@ -51,7 +51,7 @@ struct ring_token_plan {
 ring_token_plan plan_token(const ring_params& p, std::uint64_t k) noexcept;
 
 /// Checks `p` (actors >= 2, 1 <= tokens <= min(actors, hops)).
-result<bool> check_ring_params(const ring_params& p);
+result<void> check_ring_params(const ring_params& p);
 
 /// Runs one ring on `system`, sealing every hop under `keys`.
 result<ring_sample> run_ring(caf::actor_system& system, const seal_keys& keys,

@@ -55,7 +55,7 @@ result<std::vector<configuration>> refine(std::vector<configuration> plan) {
 result<run_record> run(suite_run& in) {
   auto sample = actors::run_ring(in.system, in.keys, ring_params_of(in.config, in.timeout));
   if (!sample)
-    return runtime_failure(sample.err().detail);
+    return runtime_failure(sample.err());
   run_record r;
   r.add("elapsed_s", sample->elapsed_s);
   r.add("hops_s", static_cast<double>(sample->hops) / sample->elapsed_s);

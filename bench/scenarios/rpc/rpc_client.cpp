@@ -34,7 +34,7 @@ result<std::unique_ptr<rpc_client>> rpc_client::start(
   rs.tls = tls;
   auto rt = actors::remote_runtime::create(rs);
   if (!rt)
-    return bad_input(rt.err().detail);
+    return bad_input(rt.err());
   return std::unique_ptr<rpc_client>{new rpc_client(target, tls, settings, std::move(*rt))};
 }
 
@@ -51,15 +51,15 @@ std::string rpc_client::describe() const {
   return to_string(target_) + (tls_ ? " over TLS" : "");
 }
 
-result<bool> rpc_client::connect() {
+result<void> rpc_client::connect() {
   auto hello = runtime_->connect(target_.host, target_.port, settings_.timeout);
   if (!hello)
-    return runtime_failure(hello.err().detail);
+    return runtime_failure(hello.err());
   hello_ = std::move(*hello);
   hello_gone_->store(false);
   caf::actor_cast<caf::abstract_actor*>(hello_)->attach_functor(
     [gone = hello_gone_](const caf::error&) { gone->store(true); });
-  return true;
+  return {};
 }
 
 error rpc_client::gone() const {
@@ -68,7 +68,7 @@ error rpc_client::gone() const {
                            "connection closed)");
 }
 
-result<bool> rpc_client::ask() {
+result<void> rpc_client::ask() {
   std::string reply;
   caf::error failure;
   // The timeout is the blocking receive's own timed wait, not a request
@@ -117,7 +117,7 @@ result<bool> rpc_client::ask() {
                                 : runtime_->system().render(failure)));
   if (reply != actors::hello(settings_.name))
     return runtime_failure("wrong reply from " + describe() + ": '" + reply + "'");
-  return true;
+  return {};
 }
 
 // Waits up to settings_.spin for something to arrive, on this CPU, before

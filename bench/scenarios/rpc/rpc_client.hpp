@@ -43,12 +43,12 @@ class rpc_client {
                                                    const rpc_client_settings& settings);
 
   /// Connects to the target: TCP, TLS and CAF handshakes.
-  result<bool> connect();
+  result<void> connect();
 
   /// One request; a failed, late or wrong reply is a runtime failure. A
   /// server that went away (its actor or the connection gone, before or
   /// while waiting) is said so in words, at once, not at the timeout.
-  result<bool> ask();
+  result<void> ask();
 
  private:
   rpc_client(const endpoint& target, const std::optional<actors::tls_settings>& tls,

@@ -10,7 +10,7 @@ namespace actorbench::bench {
 namespace {
 
 // --connect and --tls-connect, or --local.
-result<bool> read_targets(const configuration& c, rpc_plan& p) {
+result<void> read_targets(const configuration& c, rpc_plan& p) {
   auto connect = c.text_or("connect"), tls_connect = c.text_or("tls-connect");
   bool compare = p.modes.size() == 2;
   if (p.local == !connect.empty())
@@ -31,11 +31,11 @@ result<bool> read_targets(const configuration& c, rpc_plan& p) {
   } else if (compare && !p.local) {
     return bad_input("--compare with --connect needs --tls-connect HOST:PORT (the TLS server)");
   }
-  return true;
+  return {};
 }
 
 // The client's files (tls among the modes) and the local server's.
-result<bool> read_tls(const configuration& c, rpc_plan& p) {
+result<void> read_tls(const configuration& c, rpc_plan& p) {
   auto files = tls_values_of(c);
   files.tls = p.modes.count("tls") > 0;
   if (p.modes.size() == 2 && files.certificate.empty() && files.key.empty() && files.ca.empty())
@@ -48,32 +48,32 @@ result<bool> read_tls(const configuration& c, rpc_plan& p) {
   if ((!cert.empty() || !key.empty()) && !(p.local && p.tls))
     return bad_input("--server-cert and --server-key are for --local with --tls");
   if (!p.local || !p.tls)
-    return true;
+    return {};
   if (cert.empty() || key.empty())
     return bad_input(
       "--local with --tls needs --server-cert and --server-key for the local server (it "
       "trusts the same --ca)");
   actors::tls_settings server{cert, key, p.tls->ca};
   if (auto ok = actors::check(server); !ok)
-    return bad_input("--server-cert/--server-key: " + ok.err().detail);
+    return bad_input(ok.err(), "--server-cert/--server-key");
   p.server_tls = std::move(server);
-  return true;
+  return {};
 }
 
-result<bool> read_hello_on(const configuration& c, rpc_plan& p) {
+result<void> read_hello_on(const configuration& c, rpc_plan& p) {
   auto text = c.text_or("hello-on");
   if (text.empty())
-    return true;
+    return {};
   if (!p.local)
     return bad_input("--hello-on is for --local (a server started by hand takes serve --hello-on)");
   if (text != "scheduler" && text != "multiplexer")
     return bad_input("invalid --hello-on '" + text + "': expected scheduler or multiplexer");
   p.hello_on =
     text == "multiplexer" ? actors::hello_host::multiplexer : actors::hello_host::scheduler;
-  return true;
+  return {};
 }
 
-result<bool> read_setup(const configuration& c, rpc_plan& p) {
+result<void> read_setup(const configuration& c, rpc_plan& p) {
   auto& s = p.setup;
   s.reconnect = c.is_on("reconnect");
   s.requests = static_cast<std::size_t>(c.integer("requests"));
@@ -90,7 +90,7 @@ result<bool> read_setup(const configuration& c, rpc_plan& p) {
     s.client.cpus = s.spin.others;
   if (p.local)
     s.hello_on = std::string{actors::to_string(p.hello_on)};
-  return true;
+  return {};
 }
 
 } // namespace

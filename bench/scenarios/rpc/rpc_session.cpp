@@ -18,13 +18,13 @@ constexpr std::size_t default_rounds = 10;
 // round trip (a multiplexer, here or in the server) sleeps on the spinner's
 // CPU, waking it waits for the spinner to be preempted, and the whole run is
 // about twice as slow.
-result<bool> pin_spinner(const spin_placement& spin, std::optional<thread_pin>& pin) {
+result<void> pin_spinner(const spin_placement& spin, std::optional<thread_pin>& pin) {
   if (!spin.cpu)
-    return true;
+    return {};
   pin.emplace(*spin.cpu);
   if (!pin->pinned())
     return runtime_failure("cannot pin the measuring thread to CPU " + std::to_string(*spin.cpu));
-  return true;
+  return {};
 }
 
 // This run's share of --requests: the remainder spread over the first runs.
@@ -53,13 +53,13 @@ result<std::unique_ptr<rpc_session>> rpc_session::start(
   return s;
 }
 
-result<bool> rpc_session::warm_up(rpc_route& route) {
+result<void> rpc_session::warm_up(rpc_route& route) {
   if (setup_.reconnect) {
     run_record scratch; // warm-up requests are not kept
     for (std::size_t i = 0; i < setup_.warmup_requests; ++i)
       if (auto ok = ask_fresh_into(route, scratch); !ok)
         return ok;
-    return true;
+    return {};
   }
   auto c = rpc_client::start(route.target, route.tls, setup_.client);
   if (!c)
@@ -72,17 +72,17 @@ result<bool> rpc_session::warm_up(rpc_route& route) {
     if (auto ok = (*c)->ask(); !ok)
       return ok;
   route.client = std::move(*c);
-  return true;
+  return {};
 }
 
-result<bool> rpc_session::ask_fresh_into(const rpc_route& route, run_record& r) const {
+result<void> rpc_session::ask_fresh_into(const rpc_route& route, run_record& r) const {
   auto times = ask_fresh(route.target, route.tls, setup_.client);
   if (!times)
     return times.err();
   r.add("latency_s", times->latency_s);
   r.add("connect_s", times->connect_s);
   r.add("setup_s", times->setup_s);
-  return true;
+  return {};
 }
 
 result<run_record> rpc_session::run(run_context& ctx) {

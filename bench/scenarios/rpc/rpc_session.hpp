@@ -54,8 +54,8 @@ class rpc_session : public scenario_session {
  private:
   rpc_session(rpc_session_setup setup, std::map<std::string, rpc_route> routes,
               std::vector<std::unique_ptr<local_server>> servers);
-  result<bool> warm_up(rpc_route& route);
-  result<bool> ask_fresh_into(const rpc_route& route, run_record& r) const;
+  result<void> warm_up(rpc_route& route);
+  result<void> ask_fresh_into(const rpc_route& route, run_record& r) const;
 
   // Destroyed in reverse: the clients before the servers they talk to.
   std::vector<std::unique_ptr<local_server>> servers_;

@@ -99,7 +99,7 @@ result<std::vector<cipher_choice>> default_ciphers(backend_list backends) {
   for (const auto* b : backends) {
     auto c = reg.find_cipher(*b, "");
     if (!c)
-      return bad_input("invalid --backend '" + std::string{b->name()} + "': " + c.err().detail);
+      return bad_input(c.err(), "invalid --backend '" + std::string{b->name()} + "'");
     out.emplace_back(b, *c);
   }
   return out;
@@ -121,15 +121,15 @@ result<std::vector<cipher_choice>> named_ciphers(const backend_list& backends,
         continue;
       auto c = reg.find_cipher(*b, name);
       if (!c)
-        return bad_input("invalid --cipher '" + name + "': " + c.err().detail);
+        return bad_input(c.err(), "invalid --cipher '" + name + "'");
       out.emplace_back(b, *c);
       found = true;
       if (backends.empty())
         break; // the first back-end offering it
     }
     if (!found && backends.size() == 1)
-      return bad_input("invalid --cipher '" + name
-                       + "': " + reg.find_cipher(*backends.front(), name).err().detail);
+      return bad_input(reg.find_cipher(*backends.front(), name).err(),
+                       "invalid --cipher '" + name + "'");
     if (!found)
       return bad_input("invalid --cipher '" + name + "': expected all or one of "
                        + every_backend_cipher());

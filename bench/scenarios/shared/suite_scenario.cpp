@@ -92,7 +92,7 @@ class suite_session : public scenario_session {
     auto keys = actors::seal_keys::make(*found->second.first, *found->second.second,
                                         static_cast<std::size_t>(c.size("payload-bytes")));
     if (!keys)
-      return runtime_failure(keys.err().detail);
+      return runtime_failure(keys.err());
     return *keys;
   }
 

@@ -39,7 +39,7 @@ result<std::optional<actors::tls_settings>> validate_tls(const tls_values& value
                          "authenticated, never anonymous)");
   auto ok = actors::check(tls);
   if (!ok)
-    return bad_input(ok.err().detail);
+    return bad_input(ok.err());
   return std::optional<actors::tls_settings>{std::move(tls)};
 }
 

@@ -60,7 +60,7 @@ result<run_record> run_tree(suite_run& in) {
   const auto start_rss = current_rss_bytes();
   auto s = actors::run_spawn_tree(in.system, in.keys, params_of(in));
   if (!s)
-    return runtime_failure("spawn-tree: " + s.err().detail);
+    return runtime_failure(s.err(), "spawn-tree");
   const auto peak_rss = peak_rss_bytes();
   run_record r;
   r.add("elapsed_s", s->elapsed_s);

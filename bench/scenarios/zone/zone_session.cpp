@@ -108,12 +108,9 @@ result<run_record> zone_session::run(run_context& ctx) {
   };
   actors::runtime rt{{static_cast<std::size_t>(c.integer("threads")), "stealing", {}, true}};
   auto sample = actors::run_zone(rt.system(), params);
-  if (!sample) {
-    auto code =
-      sample.err().code == actors::errc::bad_parameter ? errc::bad_input : errc::runtime_failure;
-    return error{code, "zone of " + std::to_string(params.players) + " players at "
-                         + std::to_string(params.tick_hz) + " Hz: " + sample.err().detail};
-  }
+  if (!sample)
+    return by_code(sample.err(), "zone of " + std::to_string(params.players) + " players at "
+                                   + std::to_string(params.tick_hz) + " Hz");
   auto problem = sample->problem();
   bool stopped_early = sample->stopped_early;
   auto r = record_of(*sample, rt.threads());

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <optional>
 #include <utility>
 #include <variant>
 
@@ -23,6 +24,20 @@ class result {
 
  private:
   std::variant<T, E> state_;
+};
+
+/// Success with nothing to return, or an error: `return {};` succeeds.
+template <class E>
+class result<void, E> {
+ public:
+  result() = default;
+  result(E err) : error_(std::move(err)) {}
+
+  explicit operator bool() const noexcept { return !error_.has_value(); }
+  const E& err() const { return *error_; }
+
+ private:
+  std::optional<E> error_;
 };
 
 } // namespace actorbench

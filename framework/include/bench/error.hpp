@@ -3,7 +3,9 @@
 #include <string>
 #include <string_view>
 
+#include "actors/error.hpp"
 #include "common/result.hpp"
+#include "crypto/error.hpp"
 
 namespace actorbench::bench {
 
@@ -25,6 +27,9 @@ int exit_code(errc code) noexcept;
 struct error {
   errc code;
   std::string message;
+  /// The lower layer's code it comes from, as "layer.code" (such as
+  /// "crypto.unknown_cipher" or "actors.timeout"); empty for the command's own.
+  std::string cause = {};
 };
 
 /// A value or a bench::error.
@@ -40,5 +45,19 @@ inline error bad_input(std::string message) {
 inline error runtime_failure(std::string message) {
   return error{errc::runtime_failure, std::move(message)};
 }
+
+/// A lower layer's error as the user's bad input or a runtime failure: its
+/// code is kept as the cause, its detail is the message, after `doing` and
+/// ": " when `doing` says what was being done ("invalid --cipher 'x'").
+error bad_input(const crypto::error& lower, std::string_view doing = {});
+error bad_input(const actors::error& lower, std::string_view doing = {});
+error runtime_failure(const crypto::error& lower, std::string_view doing = {});
+error runtime_failure(const actors::error& lower, std::string_view doing = {});
+
+/// The same, bad input or runtime failure as the lower code says: the request
+/// itself was invalid (actors' bad_parameter; any crypto code but
+/// backend_failure) or the work failed.
+error by_code(const crypto::error& lower, std::string_view doing = {});
+error by_code(const actors::error& lower, std::string_view doing = {});
 
 } // namespace actorbench::bench

@@ -19,7 +19,7 @@ std::vector<option_spec> scenario_options(const scenario& s) {
 
 // A parameter named like a harness option (or another parameter's alias)
 // would make one of the two unreachable: a mistake of the declaration.
-result<bool> check_unique(const std::string& target, const std::vector<option_spec>& specs) {
+result<void> check_unique(const std::string& target, const std::vector<option_spec>& specs) {
   std::set<std::string> seen{"config", "help", "version", "list"};
   for (const auto& s : specs) {
     std::vector<std::string> names{s.name};
@@ -28,7 +28,7 @@ result<bool> check_unique(const std::string& target, const std::vector<option_sp
       if (!seen.insert(n).second)
         return bad_input(target + " declares --" + n + ", which is already an option of it");
   }
-  return true;
+  return {};
 }
 
 } // namespace

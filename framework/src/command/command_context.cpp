@@ -7,13 +7,13 @@ namespace actorbench::bench {
 
 namespace {
 
-result<bool> check_out(const command_context& ctx) {
+result<void> check_out(const command_context& ctx) {
   if (ctx.standard_out)
     return flush_standard_output();
   ctx.out.flush();
   if (!ctx.out)
     return runtime_failure("cannot write to the output stream");
-  return true;
+  return {};
 }
 
 // The layers below name an option by its declared name; the user reads the
@@ -36,9 +36,9 @@ int report_failure(const command_context& ctx, const error& e) {
   return exit_code(e.code);
 }
 
-result<bool> publish(const command_context& ctx, const output_settings& settings,
+result<void> publish(const command_context& ctx, const output_settings& settings,
                      const std::function<void(std::ostream&, results_format)>& write) {
-  result<bool> written = true;
+  result<void> written;
   if (settings.output_path.empty()) {
     write(ctx.out, settings.format);
   } else {

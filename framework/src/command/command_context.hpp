@@ -34,7 +34,7 @@ int report_failure(const command_context& ctx, const error& e);
 /// --output in another format than table, or when the file could not be
 /// written, the table goes to out too. The first error is returned (out's
 /// own write errors included).
-result<bool> publish(const command_context& ctx, const output_settings& settings,
+result<void> publish(const command_context& ctx, const output_settings& settings,
                      const std::function<void(std::ostream&, results_format)>& write);
 
 } // namespace actorbench::bench

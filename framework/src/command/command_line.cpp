@@ -35,7 +35,7 @@ bool pick_target(const std::string& word, const line_names& names, split_line& l
   return true;
 }
 
-result<bool> take_config(const std::vector<std::string>& words, std::size_t& i, split_line& line) {
+result<void> take_config(const std::vector<std::string>& words, std::size_t& i, split_line& line) {
   std::string file;
   if (words[i] == "--config") {
     if (i + 1 == words.size())
@@ -50,7 +50,7 @@ result<bool> take_config(const std::vector<std::string>& words, std::size_t& i, 
   if (file.empty())
     return bad_input("invalid --config '': expected a FILE");
   line.config = file;
-  return true;
+  return {};
 }
 
 void default_target(const line_names& names, split_line& line) {

@@ -139,7 +139,7 @@ result<std::string> value_text(const std::string& path, const std::string& key,
   return invalid(path, line_of(n) + ": '" + key + "' is not a setting");
 }
 
-result<bool> add_key(const std::string& path, const std::string& section, const std::string& key,
+result<void> add_key(const std::string& path, const std::string& section, const std::string& key,
                      const toml::node& n, config_file& out) {
   if (!is_key(key))
     return invalid(path, line_of(n) + ": '" + quoted_text(key)
@@ -150,7 +150,7 @@ result<bool> add_key(const std::string& path, const std::string& section, const 
   if (!text)
     return text.err();
   out.sections[section][key] = *text;
-  return true;
+  return {};
 }
 
 std::string section_name(const std::string& section, const config_reader& reader) {
@@ -197,7 +197,7 @@ result<by_name<std::string>> check_sections(const config_file& file, const confi
   return out;
 }
 
-result<bool> check_readable(const std::string& path) {
+result<void> check_readable(const std::string& path) {
   struct stat st {};
   if (stat(path.c_str(), &st) != 0)
     return invalid(path, std::strerror(errno));
@@ -207,7 +207,7 @@ result<bool> check_readable(const std::string& path) {
     return invalid(path, "it is a device or socket, not a file");
   if (S_ISREG(st.st_mode) && static_cast<std::uintmax_t>(st.st_size) > max_config_bytes)
     return invalid(path, "it is larger than 1 MiB: not a settings file");
-  return true;
+  return {};
 }
 
 error too_large(const std::string& path) {

@@ -49,9 +49,9 @@ result<target_words> read_target(const split_line& line, const command_catalog& 
   return out;
 }
 
-result<bool> refuse_positionals(const target_words& words, const parse_target& target) {
+result<void> refuse_positionals(const target_words& words, const parse_target& target) {
   if (words.positionals.empty())
-    return true;
+    return {};
   return bad_input("unexpected argument '" + words.positionals.front() + "' for " + target.name
                    + "; " + help_hint(target));
 }

@@ -9,7 +9,7 @@ bool is_option(const std::string& word) {
 }
 
 // `typed`: the name as given, the option's own or one of its aliases.
-result<bool> store(parsed_options& out, const option_spec& spec, const std::string& typed,
+result<void> store(parsed_options& out, const option_spec& spec, const std::string& typed,
                    const std::string& text, const parse_target& target) {
   if (spec.takes_value && text.empty())
     return bad_input("invalid --" + typed + " '': expected " + spec.placeholder + "; "
@@ -20,11 +20,11 @@ result<bool> store(parsed_options& out, const option_spec& spec, const std::stri
                      + " is given already ('" + at->second + "')");
   if (typed != spec.name)
     out.spellings[spec.name] = typed;
-  return true;
+  return {};
 }
 
 // One option word (and its value, the next word, when it takes one).
-result<bool> read_option(const std::vector<std::string>& words, std::size_t& i,
+result<void> read_option(const std::vector<std::string>& words, std::size_t& i,
                          const std::vector<option_spec>& specs, const parse_target& target,
                          parsed_options& out) {
   const auto& word = words[i];

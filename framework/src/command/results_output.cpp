@@ -27,7 +27,7 @@ result<const view*> choose_view(const std::vector<const view*>& views, const std
   return bad_input("invalid --view '" + name + "': expected generic" + names);
 }
 
-result<bool> write_results(const command_context& ctx, const scenario_results& r,
+result<void> write_results(const command_context& ctx, const scenario_results& r,
                            const output_settings& settings, const view* table_view,
                            const scenario* known) {
   table_style style;

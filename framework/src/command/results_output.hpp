@@ -27,7 +27,7 @@ result<const view*> choose_view(const std::vector<const view*>& views, const std
 /// when this binary does not know it: the generic verdict), then draws --plot
 /// (the view's plot script when it has one), even when the output failed;
 /// the first error is returned.
-result<bool> write_results(const command_context& ctx, const scenario_results& r,
+result<void> write_results(const command_context& ctx, const scenario_results& r,
                            const output_settings& settings, const view* table_view,
                            const scenario* known);
 

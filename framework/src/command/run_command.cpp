@@ -29,7 +29,7 @@ std::string utc_now() {
 }
 
 // A file the run writes (--dump-keys) that --output or --plot would replace.
-result<bool> refuse_written_files(const run_request& request) {
+result<void> refuse_written_files(const run_request& request) {
   const auto& output = request.settings.output;
   for (const auto& p : request.target->declared().params) {
     auto text = request.texts.find(p.name);
@@ -40,7 +40,7 @@ result<bool> refuse_written_files(const run_request& request) {
       if (!ok)
         return ok;
   }
-  return true;
+  return {};
 }
 
 result<std::vector<configuration>> checked_plan(const run_request& request) {

@@ -36,14 +36,14 @@ const std::string* find(const by_name<std::string>& values, const char* name) {
 
 // Sets `out` from the option's text through `parse` when it is given.
 template <class T, class Parse>
-result<bool> read_into(const by_name<std::string>& values, const char* name, T& out, Parse parse) {
+result<void> read_into(const by_name<std::string>& values, const char* name, T& out, Parse parse) {
   if (const auto* text = find(values, name)) {
     auto value = parse(std::string{"--"} + name, *text);
     if (!value)
       return value.err();
     out = *value;
   }
-  return true;
+  return {};
 }
 
 auto counts(std::size_t min, std::size_t max) {
@@ -52,7 +52,7 @@ auto counts(std::size_t min, std::size_t max) {
   };
 }
 
-result<bool> read_paths(const by_name<std::string>& values, output_settings& out) {
+result<void> read_paths(const by_name<std::string>& values, output_settings& out) {
   if (const auto* path = find(values, "output")) {
     if (auto ok = check_output_path("--output", *path); !ok)
       return ok;
@@ -66,17 +66,17 @@ result<bool> read_paths(const by_name<std::string>& values, output_settings& out
   return refuse_same_file("--plot", out.plot_path, "--output", out.output_path);
 }
 
-result<bool> read_time_unit(const by_name<std::string>& values, output_settings& out) {
+result<void> read_time_unit(const by_name<std::string>& values, output_settings& out) {
   const auto* unit = find(values, "time-unit");
   if (unit == nullptr)
-    return true;
+    return {};
   if (*unit != "s" && *unit != "ms" && *unit != "us" && *unit != "µs" && *unit != "ns")
     return bad_input("invalid --time-unit '" + *unit + "': expected s, ms, us or ns");
   out.time_unit = *unit;
-  return true;
+  return {};
 }
 
-result<bool> read_harness(const by_name<std::string>& values, run_settings& out) {
+result<void> read_harness(const by_name<std::string>& values, run_settings& out) {
   auto& h = out.harness;
   for (auto ok : {read_into(values, "runs", h.runs, counts(1, max_runs)),
                   read_into(values, "warmup", h.warmup, counts(0, max_warmup)),
@@ -93,10 +93,10 @@ result<bool> read_harness(const by_name<std::string>& values, run_settings& out)
   if (auto ok = read_into(values, "seed", seed, counts(0, max_seed)); !ok)
     return ok;
   h.seed = seed;
-  return true;
+  return {};
 }
 
-result<bool> read_isolation(const by_name<std::string>& values, run_settings& out) {
+result<void> read_isolation(const by_name<std::string>& values, run_settings& out) {
   if (const auto* mode = find(values, "isolate")) {
     auto m = parse_isolation(*mode);
     if (!m)
@@ -111,10 +111,10 @@ result<bool> read_isolation(const by_name<std::string>& values, run_settings& ou
     // A child makes its run itself, whatever --isolate (or a --config file) says.
     out.harness.isolation.mode = isolation_mode::in_process;
   }
-  return true;
+  return {};
 }
 
-result<bool> read_measure(const by_name<std::string>& values, run_settings& out) {
+result<void> read_measure(const by_name<std::string>& values, run_settings& out) {
   auto& h = out.harness;
   if (const auto* text = find(values, "measure")) {
     auto mode = parse_measure(*text);
@@ -132,13 +132,13 @@ result<bool> read_measure(const by_name<std::string>& values, run_settings& out)
     h.isolation.mode = isolation_mode::process;
     h.isolation.startup_allowance_s = valgrind_startup_allowance_s;
   }
-  return true;
+  return {};
 }
 
-result<bool> read_memory(const by_name<std::string>& values, harness_settings& h) {
+result<void> read_memory(const by_name<std::string>& values, harness_settings& h) {
   const auto* text = find(values, "max-memory");
   if (text == nullptr)
-    return true;
+    return {};
   auto budget = parse_memory_budget(*text);
   if (!budget)
     return budget.err();
@@ -146,7 +146,7 @@ result<bool> read_memory(const by_name<std::string>& values, harness_settings& h
   // against what is available, and says so.
   if (budget->capped)
     h.memory_budget_bytes = budget->bytes;
-  return true;
+  return {};
 }
 
 // A percentage option: "10" or "10%", above 0 and at most `max`; the fraction.
@@ -163,31 +163,31 @@ result<double> read_percent(const std::string& option, const std::string& text, 
 }
 
 // --max-noise PCT: a fraction of the median probe.
-result<bool> read_noise(const by_name<std::string>& values, harness_settings& h) {
+result<void> read_noise(const by_name<std::string>& values, harness_settings& h) {
   if (auto ok = read_into(values, "noise-probe", h.noise_probe, read_on_off); !ok)
     return ok;
   const auto* text = find(values, "max-noise");
   if (text == nullptr)
-    return true;
+    return {};
   auto fraction = read_percent("--max-noise", *text, 1000, "10");
   if (!fraction)
     return fraction.err();
   if (!h.noise_probe)
     return bad_input("invalid --max-noise '" + *text + "': needs --noise-probe on");
   h.max_noise = *fraction;
-  return true;
+  return {};
 }
 
 // --precision PCT: the median's 95% interval within ±PCT of it.
-result<bool> read_precision(const by_name<std::string>& values, harness_settings& h) {
+result<void> read_precision(const by_name<std::string>& values, harness_settings& h) {
   const auto* text = find(values, "precision");
   if (text == nullptr)
-    return true;
+    return {};
   auto fraction = read_percent("--precision", *text, 100, "2");
   if (!fraction)
     return fraction.err();
   h.precision = *fraction;
-  return true;
+  return {};
 }
 
 } // namespace

@@ -18,13 +18,13 @@ namespace actorbench::bench {
 namespace {
 
 // A report written over one of its inputs would lose the saved results.
-result<bool> refuse_inputs(const std::vector<std::string>& files, const output_settings& s) {
+result<void> refuse_inputs(const std::vector<std::string>& files, const output_settings& s) {
   for (const auto& input : files)
     for (const auto& [option, path] :
          {std::pair{"--output", s.output_path}, {"--plot", s.plot_path}})
       if (auto ok = refuse_same_file(option, path, "the input", input); !ok)
         return ok;
-  return true;
+  return {};
 }
 
 // A saved result, and a note on stderr for each metric with missing values
@@ -130,7 +130,7 @@ result<diff_job> prepare_diff(const std::vector<std::string>& files,
   return diff_job{std::move(*settings), std::move(*options), std::move(*d)};
 }
 
-result<bool> write_report(const std::vector<std::string>& files, const by_name<std::string>& values,
+result<void> write_report(const std::vector<std::string>& files, const by_name<std::string>& values,
                           const registry& r, const command_context& ctx) {
   auto settings = read_output_settings(values);
   if (!settings)

@@ -64,7 +64,7 @@ std::string instructions_metric_name(const std::string& unit) {
   return "instructions_per_" + unit;
 }
 
-result<bool> count_instructions_in(declaration& d, const std::string& valgrind) {
+result<void> count_instructions_in(declaration& d, const std::string& valgrind) {
   if (d.work_unit.empty())
     return bad_input("invalid --measure 'instructions': " + d.name
                      + " declares no work unit to count instructions per");
@@ -73,7 +73,7 @@ result<bool> count_instructions_in(declaration& d, const std::string& valgrind) 
                            + " is missing): install Debian's package valgrind");
   auto name = instructions_metric_name(d.work_unit);
   if (d.find_metric(name) != nullptr)
-    return true;
+    return {};
   for (auto& m : d.metrics)
     m.headline = false;
   d.metric(name, "")
@@ -83,7 +83,7 @@ result<bool> count_instructions_in(declaration& d, const std::string& valgrind) 
             "(start-up, set-up and warm-ups excluded)");
   // The headline leads the table.
   std::rotate(d.metrics.begin(), d.metrics.end() - 1, d.metrics.end());
-  return true;
+  return {};
 }
 
 result<std::uint64_t> read_callgrind_total(const std::string& path) {

@@ -42,9 +42,9 @@ std::string timed_out(const child_run& run, double wait_s) {
   return why.str();
 }
 
-result<bool> check_status(int status, const child_run& run) {
+result<void> check_status(int status, const child_run& run) {
   if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
-    return true;
+    return {};
   if (WIFSIGNALED(status))
     return runtime_failure("the child process of " + describe(run) + " was killed by signal "
                            + std::to_string(WTERMSIG(status)) + " (" + strsignal(WTERMSIG(status))

@@ -47,16 +47,16 @@ result<memory_budget> parse_memory_budget(const std::string& text) {
   return machine_budget(*parsed);
 }
 
-result<bool> check_memory_estimate(const memory_budget& budget, const std::string& option,
+result<void> check_memory_estimate(const memory_budget& budget, const std::string& option,
                                    const std::string& value, std::uint64_t count,
                                    const std::string& items, const std::string& per,
                                    std::uint64_t bytes_per_item) {
   if (!budget.bytes)
-    return true;
+    return {};
   // Saturating: an absurd count must be refused, not wrap around to fit.
   double need = static_cast<double>(count) * static_cast<double>(bytes_per_item);
   if (need <= static_cast<double>(*budget.bytes))
-    return true;
+    return {};
   auto need_bytes = need >= 1.8e19 ? UINT64_MAX : static_cast<std::uint64_t>(need);
   return bad_input("invalid " + option + " '" + value + "': " + std::to_string(count) + " " + items
                    + " need about " + human_bytes(need_bytes) + " ("

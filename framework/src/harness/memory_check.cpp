@@ -2,10 +2,10 @@
 
 namespace actorbench::bench {
 
-result<bool> check_memory(const scenario& s, const configuration& c, const memory_budget& budget) {
+result<void> check_memory(const scenario& s, const configuration& c, const memory_budget& budget) {
   auto estimate = s.memory(c);
   if (!estimate)
-    return true;
+    return {};
   auto value = c.values.find(estimate->param);
   auto value_text =
     value != c.values.end() ? to_text(value->second) : std::to_string(estimate->count);
@@ -13,13 +13,13 @@ result<bool> check_memory(const scenario& s, const configuration& c, const memor
                                estimate->items, estimate->per, estimate->bytes_per_item);
 }
 
-result<bool> check_plan_memory(const scenario& s, const std::vector<configuration>& plan,
+result<void> check_plan_memory(const scenario& s, const std::vector<configuration>& plan,
                                std::optional<std::uint64_t> cap_bytes) {
   auto budget = machine_budget(cap_bytes);
   for (const auto& c : plan)
     if (auto fits = check_memory(s, c, budget); !fits)
       return fits;
-  return true;
+  return {};
 }
 
 } // namespace actorbench::bench

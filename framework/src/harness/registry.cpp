@@ -15,7 +15,7 @@ bool is_kebab(const std::string& name) {
   });
 }
 
-result<bool> check_declaration(const declaration& d) {
+result<void> check_declaration(const declaration& d) {
   auto bad = [&](const std::string& what) {
     return bad_input("scenario '" + d.name + "': " + what);
   };
@@ -53,12 +53,12 @@ result<bool> check_declaration(const declaration& d) {
       && (d.param(d.search->param) == nullptr
           || d.param(d.search->param)->type != param_type::integer))
     return bad("search parameter '" + d.search->param + "' is not an integer parameter");
-  return true;
+  return {};
 }
 
 } // namespace
 
-result<bool> registry::add(std::unique_ptr<scenario> s) {
+result<void> registry::add(std::unique_ptr<scenario> s) {
   if (!s)
     return bad_input("no scenario to register");
   if (auto ok = check_declaration(s->declared()); !ok)
@@ -66,7 +66,7 @@ result<bool> registry::add(std::unique_ptr<scenario> s) {
   if (find(s->declared().name) != nullptr)
     return bad_input("scenario '" + s->declared().name + "' is registered twice");
   scenarios_.push_back(std::move(s));
-  return true;
+  return {};
 }
 
 const scenario* registry::find(std::string_view name) const {

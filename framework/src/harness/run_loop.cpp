@@ -40,7 +40,7 @@ run_loop::run_loop(scenario_session& session, std::size_t planned_runs, std::siz
     taken_(results.configurations.size()),
     warmups_taken_(results.configurations.size()) {}
 
-result<bool> run_loop::run_one(std::size_t config, bool warmup, std::size_t round, bool probing) {
+result<void> run_loop::run_one(std::size_t config, bool warmup, std::size_t round, bool probing) {
   auto& target = results_.configurations[config];
   harness_context ctx{stop_.flag(), budget_};
   ctx.current = &target.config;
@@ -68,7 +68,7 @@ result<bool> run_loop::run_one(std::size_t config, bool warmup, std::size_t roun
     target.runs.push_back(std::move(*measured));
   }
   report(0, config);
-  return true;
+  return {};
 }
 
 result<run_result> run_loop::measure_in_child(std::size_t config, const harness_context& ctx) {

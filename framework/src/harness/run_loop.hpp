@@ -27,7 +27,7 @@ class run_loop {
            scenario_results& results);
 
   /// One run of results.configurations[config]; kept unless a warm-up.
-  result<bool> run_one(std::size_t config, bool warmup, std::size_t round, bool probing = false);
+  result<void> run_one(std::size_t config, bool warmup, std::size_t round, bool probing = false);
 
   /// Whether to end after the run in progress; sets results.stopped.
   bool stopped();

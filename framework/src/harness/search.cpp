@@ -40,9 +40,9 @@ class searcher {
   /// those around the run.
   double slowdown() const;
   /// Moves the bounds by one decision (or a memory refusal) at `value`.
-  result<bool> step(std::int64_t value);
-  result<bool> bracket();
-  result<bool> bisect();
+  result<void> step(std::int64_t value);
+  result<void> bracket();
+  result<void> bisect();
   bool ended() const { return stopped_ || out_.undecided != 0; }
   bool narrow_enough() const {
     return low_ <= 0 || high_ <= 0 || high_ - low_ <= 1
@@ -131,11 +131,11 @@ result<verdict> searcher::decide(std::int64_t value) {
   return verdict::undecided;
 }
 
-result<bool> searcher::step(std::int64_t value) {
+result<void> searcher::step(std::int64_t value) {
   if (!fits(value)) {
     high_ = value;
     high_by_memory_ = true;
-    return true;
+    return {};
   }
   auto decided = decide(value);
   if (!decided)
@@ -156,10 +156,10 @@ result<bool> searcher::step(std::int64_t value) {
   case verdict::stopped:
     break;
   }
-  return true;
+  return {};
 }
 
-result<bool> searcher::bracket() {
+result<void> searcher::bracket() {
   auto floor = std::max<std::int64_t>(param_.min, 1);
   auto value = std::clamp(base_.integer(decl_.param), floor, std::max(param_.max, floor));
   auto moved = step(value);
@@ -173,13 +173,13 @@ result<bool> searcher::bracket() {
   return moved;
 }
 
-result<bool> searcher::bisect() {
+result<void> searcher::bisect() {
   while (!ended() && !narrow_enough()) {
     auto moved = step(low_ + (high_ - low_) / 2);
     if (!moved)
       return moved;
   }
-  return true;
+  return {};
 }
 
 result<search_result> searcher::run() {

@@ -148,7 +148,7 @@ result<image_format> plot_format(const std::string& path) {
   return *format;
 }
 
-result<bool> render_plot(const std::string& script, const std::string& path,
+result<void> render_plot(const std::string& script, const std::string& path,
                          const std::string& gnuplot) {
   auto program = find_program(gnuplot);
   if (!program)

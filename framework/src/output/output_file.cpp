@@ -135,7 +135,7 @@ std::ostream& output_file::stream() {
   return state_->out;
 }
 
-result<bool> output_file::commit() {
+result<void> output_file::commit() {
   auto& s = *state_;
   if (s.fd < 0)
     return runtime_failure("cannot write " + s.option + " '" + s.path + "': already written");
@@ -156,7 +156,7 @@ result<bool> output_file::commit() {
       return s.failure(errno, "cannot rename '" + s.temporary + "' into place: ");
     s.temporary.clear();
   }
-  return true;
+  return {};
 }
 
 std::string directory_of(const std::string& path) {
@@ -164,7 +164,7 @@ std::string directory_of(const std::string& path) {
   return slash == std::string::npos ? "." : path.substr(0, slash == 0 ? 1 : slash);
 }
 
-result<bool> write_output_file(const std::string& path, const std::string& option,
+result<void> write_output_file(const std::string& path, const std::string& option,
                                const std::function<void(std::ostream&)>& write,
                                file_access access) {
   auto file = output_file::open(path, option, access);

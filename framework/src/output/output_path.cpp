@@ -10,7 +10,7 @@
 
 namespace actorbench::bench {
 
-result<bool> check_output_path(const std::string& option, const std::string& path) {
+result<void> check_output_path(const std::string& option, const std::string& path) {
   if (path.empty())
     return bad_input("invalid " + option + " '': expected a file path");
   auto invalid = [&](const std::string& why) {
@@ -24,7 +24,7 @@ result<bool> check_output_path(const std::string& option, const std::string& pat
     if (access(path.c_str(), W_OK) != 0)
       return invalid("the file is not writable");
     if (!S_ISREG(st.st_mode))
-      return true;
+      return {};
     // The file it is, at the end of any symbolic links, is replaced in its
     // own directory.
     char real[PATH_MAX];
@@ -33,11 +33,11 @@ result<bool> check_output_path(const std::string& option, const std::string& pat
     if (access(dir.c_str(), W_OK) != 0)
       return invalid("directory '" + dir + "' is not writable: the file is replaced, not "
                      "rewritten in place");
-    return true;
+    return {};
   }
   if (access(dir.c_str(), W_OK) != 0)
     return invalid("directory '" + dir + "' does not exist or is not writable");
-  return true;
+  return {};
 }
 
 bool same_file(const std::string& a, const std::string& b) {
@@ -51,15 +51,15 @@ bool same_file(const std::string& a, const std::string& b) {
   return base(a) == base(b) && same_file(directory_of(a), directory_of(b));
 }
 
-result<bool> refuse_same_file(const std::string& option, const std::string& path,
+result<void> refuse_same_file(const std::string& option, const std::string& path,
                               const std::string& what, const std::string& other) {
   if (!path.empty() && !other.empty() && same_file(path, other))
     return bad_input("invalid " + option + " '" + path + "': it is the same file as " + what + " '"
                      + other + "'");
-  return true;
+  return {};
 }
 
-result<bool> check_plot_path(const std::string& path) {
+result<void> check_plot_path(const std::string& path) {
   auto ends_with = [&](const std::string& ext) {
     return path.size() > ext.size() && path.compare(path.size() - ext.size(), ext.size(), ext) == 0;
   };

@@ -24,7 +24,7 @@ result<std::string> results_plot_script(const scenario_results& r, image_format 
   return generic_plot_script(r, format);
 }
 
-result<bool> plot_results(const scenario_results& r, const std::string& path, const view* plot_view,
+result<void> plot_results(const scenario_results& r, const std::string& path, const view* plot_view,
                           const std::string& gnuplot) {
   auto format = plot_format(path);
   if (!format)

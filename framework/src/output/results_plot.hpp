@@ -29,7 +29,7 @@ result<std::string> results_plot_script(const scenario_results& r, image_format 
 
 /// Draws `r` into `path` (.svg or .png) with results_plot_script and
 /// render_plot.
-result<bool> plot_results(const scenario_results& r, const std::string& path,
+result<void> plot_results(const scenario_results& r, const std::string& path,
                           const view* plot_view = nullptr, const std::string& gnuplot = "gnuplot");
 
 } // namespace actorbench::bench

@@ -41,7 +41,7 @@ void take_standard_output() {
   std::cout.rdbuf(stdout_buffer);
 }
 
-result<bool> flush_standard_output() {
+result<void> flush_standard_output() {
   std::cout.flush();
   int err = 0;
   if (stdout_buffer != nullptr && !stdout_buffer->flush())
@@ -49,7 +49,7 @@ result<bool> flush_standard_output() {
   else if (!std::cout)
     err = EIO;
   if (err == 0)
-    return true;
+    return {};
   return runtime_failure(std::string{"cannot write to standard output: "} + std::strerror(err));
 }
 

@@ -23,7 +23,7 @@ struct tls_settings {
 /// one certificate. The returned detail names the file, never key material.
 /// The validity period and the chain are the peer's to judge, on purpose:
 /// that is what the peer is tested to refuse.
-result<bool> check(const tls_settings& tls);
+result<void> check(const tls_settings& tls);
 
 /// Why TLS clients will refuse `tls`'s certificate as a server's, one
 /// sentence each naming the file; empty when they will not on its own

@@ -95,7 +95,7 @@ class channel_receiver {
  private:
   channel_receiver() = default;
   /// Makes current_ the previous epoch and next_ the current one.
-  result<bool> advance(channel_clock::time_point now);
+  result<void> advance(channel_clock::time_point now);
 
   const crypto::backend* backend_ = nullptr;
   const crypto::cipher_info* aead_ = nullptr;
@@ -128,7 +128,7 @@ class channel_sender {
 
  private:
   channel_sender() = default;
-  result<bool> advance(channel_clock::time_point now);
+  result<void> advance(channel_clock::time_point now);
 
   const crypto::backend* backend_ = nullptr;
   const crypto::cipher_info* aead_ = nullptr;

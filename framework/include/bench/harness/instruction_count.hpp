@@ -25,7 +25,7 @@ std::string instructions_metric_name(const std::string& unit);
 /// instructions-per-unit metric as the headline. bad_input naming the
 /// scenario when it declares no work unit; runtime_failure naming the
 /// package when `valgrind` is not there.
-result<bool> count_instructions_in(declaration& d, const std::string& valgrind = valgrind_program);
+result<void> count_instructions_in(declaration& d, const std::string& valgrind = valgrind_program);
 
 /// The instructions a callgrind output file counted (its "totals:" line).
 result<std::uint64_t> read_callgrind_total(const std::string& path);

@@ -30,7 +30,7 @@ memory_budget machine_budget(std::optional<std::uint64_t> cap_bytes);
 /// option with its value, the estimate and the budget: with `items` "actors"
 /// and `per` "actor", "invalid --procs '99999999': 99999999 actors need about
 /// 190.7 GiB (2048 bytes per actor) but only 21.5 GiB is available".
-result<bool> check_memory_estimate(const memory_budget& budget, const std::string& option,
+result<void> check_memory_estimate(const memory_budget& budget, const std::string& option,
                                    const std::string& value, std::uint64_t count,
                                    const std::string& items, const std::string& per,
                                    std::uint64_t bytes_per_item);

@@ -15,7 +15,7 @@ class registry {
   /// Refuses (bad_input) a duplicate name or a malformed declaration: an
   /// empty or non-kebab name, duplicate parameter names, no metric, not
   /// exactly one headline, a default outside its range or words.
-  result<bool> add(std::unique_ptr<scenario> s);
+  result<void> add(std::unique_ptr<scenario> s);
   const scenario* find(std::string_view name) const;
   std::vector<const scenario*> all() const;
 

@@ -42,7 +42,7 @@ class scenario_session {
   /// Called before each run of `c`, outside its timing and its CPU and
   /// RSS figures: the place to make the run's resources live (the fan-out
   /// starts the configuration's actor system here). An error ends the command.
-  virtual result<bool> before_run(const configuration&) { return true; }
+  virtual result<void> before_run(const configuration&) { return {}; }
 
   /// One measured run of ctx.config(). An error is a runtime failure (or
   /// bad input, when only running shows it) and ends the command; counts

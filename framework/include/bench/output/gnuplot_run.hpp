@@ -22,7 +22,7 @@ result<image_format> plot_format(const std::string& path);
 /// true once the file is written; runtime_failure if gnuplot is missing
 /// ("gnuplot not found: install it with apt-get install gnuplot-nox"), fails
 /// (with its first error line), times out, or the file cannot be written.
-result<bool> render_plot(const std::string& script, const std::string& path,
+result<void> render_plot(const std::string& script, const std::string& path,
                          const std::string& gnuplot = "gnuplot");
 
 } // namespace actorbench::bench

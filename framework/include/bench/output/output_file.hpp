@@ -47,7 +47,7 @@ class output_file {
 
   /// Puts the file in place; afterwards, or after a failure, the object has
   /// nothing left to do.
-  result<bool> commit();
+  result<void> commit();
 
  private:
   struct state;
@@ -59,7 +59,7 @@ class output_file {
 std::string directory_of(const std::string& path);
 
 /// Writes what `write` produces to `path` through an output_file and commits it.
-result<bool> write_output_file(const std::string& path, const std::string& option,
+result<void> write_output_file(const std::string& path, const std::string& option,
                                const std::function<void(std::ostream&)>& write,
                                file_access access = file_access::usual);
 

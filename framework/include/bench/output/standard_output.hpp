@@ -15,6 +15,6 @@ void take_standard_output();
 /// Writes what std::cout holds; runtime_failure "cannot write to standard
 /// output: REASON" if that or any earlier write to it failed (a full disk,
 /// /dev/full, a closed standard output).
-result<bool> flush_standard_output();
+result<void> flush_standard_output();
 
 } // namespace actorbench::bench
