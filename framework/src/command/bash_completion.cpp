@@ -4,6 +4,8 @@
 #include <set>
 #include <sstream>
 
+#include "bench/output/text_wrap.hpp"
+
 namespace actorbench::bench {
 
 namespace {
@@ -73,10 +75,7 @@ std::string quoted(const std::string& text) {
 }
 
 std::string words_of(const std::vector<std::string>& words) {
-  std::string out;
-  for (const auto& w : words)
-    out += (out.empty() ? "" : " ") + w;
-  return out;
+  return joined(words, " ");
 }
 
 // The options' names with "--", each alias too.
