@@ -48,6 +48,7 @@ main_options actorbench_options() {
   o.tool.version = tool_version;
   o.tool.git_commit = git_commit;
   o.tool.allocator = linked_allocator;
+  o.summary = "benchmark actor systems on CAF: messaging, crypto, keys, game zones and RPC";
   o.default_scenario = "fanout";
   o.list = [](bool json) { return json ? describe_backends_json() : describe_backends_text(); };
   return o;

@@ -2,7 +2,9 @@
 
 #include <set>
 
+#include "command/document_command.hpp"
 #include "command/results_output.hpp"
+#include "bench/output/text_wrap.hpp"
 
 namespace actorbench::bench {
 
@@ -42,8 +44,10 @@ command_catalog::command_catalog(const registry& r, const main_options& o)
     names_.commands.push_back(c.params.name);
     add_target(c.params.name, param_options(c.params));
   }
-  add_target("report", report_command_options());
-  add_target("diff", diff_command_options());
+  add_target(builtin_target_name(target_kind::report), report_command_options());
+  add_target(builtin_target_name(target_kind::diff), diff_command_options());
+  add_target(builtin_target_name(target_kind::man), {});
+  add_target(builtin_target_name(target_kind::completion), {});
   names_.default_scenario = o.default_scenario;
   if (o.default_scenario.empty() && names_.scenarios.size() == 1)
     names_.default_scenario = names_.scenarios.front();
@@ -70,29 +74,74 @@ std::string command_catalog::overview_text() const {
   return overview_help(o);
 }
 
-std::string command_catalog::help_text(target_kind kind, const std::string& name) const {
+std::string command_catalog::usage_of(target_kind kind, const std::string& name) const {
   const auto& program = options_.tool.name;
-  const auto& specs = reader_.targets.at(name);
   switch (kind) {
     case target_kind::report:
-      return target_help(program + " report FILE... [OPTIONS]",
-                         "Re-print saved JSON results in any format; several files are merged, "
-                         "their columns labelled by file.",
-                         specs);
+      return program + " report FILE... [OPTIONS]";
     case target_kind::diff:
-      return target_help(program + " diff OLD NEW [OPTIONS]",
-                         "Compare two saved JSON results configuration by configuration: median "
-                         "ratio with its 95% interval and the U test's p.",
-                         specs);
+      return program + " diff OLD NEW [OPTIONS]";
+    case target_kind::man:
+      return program + " man";
+    case target_kind::completion:
+      return program + " completion SHELL";
     case target_kind::command:
-      return target_help(program + " " + name + " [OPTIONS]", find_command(name)->params.summary,
-                         specs);
+      return program + " " + name + " [OPTIONS]";
     case target_kind::scenario:
       break;
   }
-  auto usage = name == names_.default_scenario ? program + " [" + name + "] [OPTIONS]"
-                                               : program + " " + name + " [OPTIONS]";
-  return target_help(usage, find_scenario(name)->declared().summary, specs);
+  return name == names_.default_scenario ? program + " [" + name + "] [OPTIONS]"
+                                         : program + " " + name + " [OPTIONS]";
+}
+
+std::string command_catalog::summary_of(target_kind kind, const std::string& name) const {
+  switch (kind) {
+    case target_kind::report:
+      return "Re-print saved JSON results in any format; several files are merged, their columns "
+             "labelled by file.";
+    case target_kind::diff:
+      return "Compare two saved JSON results configuration by configuration: median ratio with "
+             "its 95% interval and the U test's p.";
+    case target_kind::man:
+      return "Print this manual page (roff): man -l <(" + options_.tool.name + " man)";
+    case target_kind::completion:
+      return "Print the completion script of SHELL (" + joined(completion_shells(), ", ")
+             + "): source it, or install it in bash-completion's completions directory";
+    case target_kind::command:
+      return find_command(name)->params.summary;
+    case target_kind::scenario:
+      break;
+  }
+  return find_scenario(name)->declared().summary;
+}
+
+std::string command_catalog::help_text(target_kind kind, const std::string& name) const {
+  return target_help(usage_of(kind, name), summary_of(kind, name), reader_.targets.at(name));
+}
+
+target_outline command_catalog::outline_of(target_kind kind, const std::string& name) const {
+  target_outline t{
+    kind, name, usage_of(kind, name), summary_of(kind, name), reader_.targets.at(name), false, {}};
+  t.file_arguments = kind == target_kind::report || kind == target_kind::diff;
+  if (kind == target_kind::completion)
+    t.argument_words = completion_shells();
+  return t;
+}
+
+tool_outline command_catalog::outline() const {
+  tool_outline t;
+  t.program = options_.tool.name;
+  t.version = options_.tool.version;
+  t.summary = options_.summary;
+  for (const auto& name : names_.scenarios)
+    t.scenarios.push_back(outline_of(target_kind::scenario, name));
+  for (const auto& name : names_.commands)
+    t.commands.push_back(outline_of(target_kind::command, name));
+  for (auto kind : builtin_targets)
+    t.commands.push_back(outline_of(kind, builtin_target_name(kind)));
+  t.default_scenario = names_.default_scenario;
+  t.has_list = names_.has_list;
+  return t;
 }
 
 result<const std::vector<option_spec>*> command_catalog::options_of(const std::string& name) const {

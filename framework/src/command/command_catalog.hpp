@@ -8,6 +8,7 @@
 #include "command/help_text.hpp"
 #include "bench/command/main.hpp"
 #include "command/option_spec.hpp"
+#include "command/tool_outline.hpp"
 
 namespace actorbench::bench {
 
@@ -25,6 +26,9 @@ class command_catalog {
   std::string overview_text() const;
   /// `PROGRAM NAME --help`.
   std::string help_text(target_kind kind, const std::string& name) const;
+  /// Every target with its usage, summary and options: what the man page
+  /// and the completion script are made from.
+  tool_outline outline() const;
   /// The options of a target of names(); bad_input when a scenario or
   /// command declares a parameter under a name another option has.
   result<const std::vector<option_spec>*> options_of(const std::string& name) const;
@@ -33,6 +37,9 @@ class command_catalog {
 
  private:
   void add_target(const std::string& name, std::vector<option_spec> specs);
+  std::string usage_of(target_kind kind, const std::string& name) const;
+  std::string summary_of(target_kind kind, const std::string& name) const;
+  target_outline outline_of(target_kind kind, const std::string& name) const;
 
   const registry& registry_;
   const main_options& options_;

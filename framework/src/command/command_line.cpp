@@ -20,8 +20,10 @@ std::string bare_option(const std::string& word) {
 
 // Sets the target from `word` when it is a name; false when it is none.
 bool pick_target(const std::string& word, const line_names& names, split_line& line) {
-  if (word == "report" || word == "diff")
-    line.kind = word == "report" ? target_kind::report : target_kind::diff;
+  auto builtin = std::find_if(std::begin(builtin_targets), std::end(builtin_targets),
+                              [&word](target_kind k) { return builtin_target_name(k) == word; });
+  if (builtin != std::end(builtin_targets))
+    line.kind = *builtin;
   else if (contains(names.scenarios, word))
     line.kind = target_kind::scenario;
   else if (contains(names.commands, word))
@@ -59,6 +61,21 @@ void default_target(const line_names& names, split_line& line) {
 }
 
 } // namespace
+
+std::string builtin_target_name(target_kind kind) {
+  switch (kind) {
+    case target_kind::report:
+      return "report";
+    case target_kind::diff:
+      return "diff";
+    case target_kind::man:
+      return "man";
+    case target_kind::completion:
+      return "completion";
+    default:
+      return {};
+  }
+}
 
 result<split_line> split_argv(const std::vector<std::string>& words, const line_names& names) {
   split_line line;

@@ -18,13 +18,24 @@ enum class target_kind {
   report,
   /// `diff OLD NEW`: compare two saved results.
   diff,
+  /// `man`: print the manual page.
+  man,
+  /// `completion SHELL`: print a shell's completion script.
+  completion,
 };
+
+/// The targets every tool has besides its scenarios and commands.
+inline constexpr target_kind builtin_targets[] = {target_kind::report, target_kind::diff,
+                                                  target_kind::man, target_kind::completion};
+
+/// The name of one of builtin_targets ("report", "diff", "man", "completion").
+std::string builtin_target_name(target_kind kind);
 
 /// The names a command line can pick from, and which options take a value
 /// (so that `--cipher fanout` or `--output keygen` is not read as a name).
 struct line_names {
   std::vector<std::string> scenarios;
-  /// Not counting report and diff, which every tool has.
+  /// Not counting builtin_targets, which every tool has.
   std::vector<std::string> commands;
   /// The scenario when none is named; empty: the only scenario, if one.
   std::string default_scenario;

@@ -52,16 +52,6 @@ std::string heading(std::string group) {
   return group + ":\n";
 }
 
-// The help text, with the other names the option answers to: "(also --sizes)".
-std::string help_with_aliases(const option_spec& s) {
-  if (s.aliases.empty())
-    return s.help;
-  std::string names;
-  for (const auto& a : s.aliases)
-    names += (names.empty() ? "" : ", ") + std::string{"--"} + a;
-  return s.help + " (also " + names + ")";
-}
-
 void write_groups(std::ostream& out, const std::vector<option_spec>& specs) {
   std::vector<std::string> groups;
   for (const auto& s : specs)
@@ -130,14 +120,14 @@ std::string overview_help(const overview& o) {
   write_entry(out, "  diff OLD NEW",
               "Compare two saved results configuration by configuration (median ratio with "
               "its interval); --fail-above PCT exits 1 on a regression");
+  write_entry(out, "  man", "Print the manual page (roff): man -l <(" + o.program + " man)");
+  write_entry(out, "  completion bash",
+              "Print the bash completion script: source it, or install it as "
+              "bash-completion/completions/"
+                + o.program);
   out << "\nOptions:\n";
-  write_entry(out, "  --config FILE",
-              "Read options from a TOML file: top-level keys for the default scenario, a "
-              "[NAME] section for scenario or command NAME; the command line wins");
-  if (o.has_list)
-    write_entry(out, "  --list", "List back-ends and ciphers with their availability, then exit");
-  write_entry(out, "  --help, -h", "This help; " + o.program + " NAME --help: the options of NAME");
-  write_entry(out, "  --version", "Print the version, git commit and allocator, then exit");
+  for (const auto& s : tool_options(o.program, o.has_list))
+    write_entry(out, option_text(s), s.help);
   out << '\n';
   write_paragraph(out, exit_codes);
   return out.str();

@@ -6,6 +6,7 @@
 #include <iostream>
 
 #include "command/command_catalog.hpp"
+#include "command/document_command.hpp"
 #include "command/option_parser.hpp"
 #include "command/run_command.hpp"
 #include "command/saved_commands.hpp"
@@ -83,6 +84,9 @@ int run_target(const split_line& line, const command_catalog& catalog, const reg
       return report_saved(words->positionals, words->values, r, ctx);
     case target_kind::diff:
       return diff_saved(words->positionals, words->values, ctx);
+    case target_kind::man:
+    case target_kind::completion:
+      return print_document(line.kind, words->positionals, catalog.outline(), ctx);
     default:
       break;
   }

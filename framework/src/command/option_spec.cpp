@@ -5,6 +5,7 @@
 #include "command/param_help.hpp"
 #include "bench/harness/isolation.hpp"
 #include "bench/harness/measure_mode.hpp"
+#include "bench/output/text_wrap.hpp"
 #include "harness/run_noise.hpp"
 
 namespace actorbench::bench {
@@ -13,18 +14,34 @@ namespace {
 
 option_spec value_option(std::string name, std::string placeholder, std::string help,
                          std::string group) {
-  return {std::move(name),  {},   true, false, std::move(placeholder), std::move(help),
-          std::move(group), false};
+  option_spec o;
+  o.name = std::move(name);
+  o.placeholder = std::move(placeholder);
+  o.help = std::move(help);
+  o.group = std::move(group);
+  return o;
+}
+
+// A value option of a closed set of words, shown as "a|b|c".
+option_spec word_option(std::string name, std::vector<std::string> words, std::string help,
+                        std::string group) {
+  auto o = value_option(std::move(name), joined(words, "|"), std::move(help), std::move(group));
+  o.words = std::move(words);
+  return o;
 }
 
 option_spec flag_option(std::string name, std::string help, std::string group) {
-  return {std::move(name), {}, false, true, "", std::move(help), std::move(group), false};
+  auto o = value_option(std::move(name), "", std::move(help), std::move(group));
+  o.takes_value = false;
+  o.on_off = true;
+  return o;
 }
 
 void add_format_output(std::vector<option_spec>& out, const std::string& what) {
   out.push_back(value_option("format", "FORMAT",
                              "Output format: table, json, csv, markdown or html (default table)",
                              output_group));
+  out.back().words = {"table", "json", "csv", "markdown"};
   out.push_back(value_option("output", "FILE",
                              "Write " + what
                                + " to FILE (replaced only once complete) instead of standard "
@@ -34,14 +51,14 @@ void add_format_output(std::vector<option_spec>& out, const std::string& what) {
 }
 
 void add_time_unit(std::vector<option_spec>& out) {
-  out.push_back(value_option("time-unit", "s|ms|us|ns",
-                             "Show every time in this unit (default chosen per metric, so that "
-                             "three significant digits show)",
-                             output_group));
+  out.push_back(word_option("time-unit", {"s", "ms", "us", "ns"},
+                            "Show every time in this unit (default chosen per metric, so that "
+                            "three significant digits show)",
+                            output_group));
 }
 
 void add_plot_view(std::vector<option_spec>& out, const std::string& views,
-                   const std::string& view_default) {
+                   const std::string& view_default, std::vector<std::string> view_words) {
   out.push_back(value_option(
     "plot", "FILE", "Also draw the results to FILE.svg or FILE.png (needs gnuplot)", output_group));
   out.push_back(value_option("view", views,
@@ -49,6 +66,7 @@ void add_plot_view(std::vector<option_spec>& out, const std::string& views,
                              "scenario (default "
                                + view_default + ")",
                              output_group));
+  out.back().words = std::move(view_words);
 }
 
 void add_run_counts(std::vector<option_spec>& out, const declaration& d) {
@@ -94,16 +112,16 @@ void add_run_order(std::vector<option_spec>& out) {
                              "exceeds this (512M, 4G; K, M, G, T are powers of 1024; default "
                              "the available memory)",
                              harness_group));
-  out.push_back(value_option("isolate", "none|process",
-                             "process: make each run in a fresh child process (its start-up not "
-                             "timed; before a measured run it makes the same run untimed, "
-                             "--warmup times and at least once), so no configuration's state "
-                             "can disturb another's (default none: all runs in this process)",
-                             harness_group));
+  out.push_back(word_option("isolate", {"none", "process"},
+                            "process: make each run in a fresh child process (its start-up not "
+                            "timed; before a measured run it makes the same run untimed, "
+                            "--warmup times and at least once), so no configuration's state "
+                            "can disturb another's (default none: all runs in this process)",
+                            harness_group));
   out.push_back(value_option(child_option, "RUN", "", harness_group));
   out.back().hidden = true;
-  out.push_back(value_option(
-    "measure", "time|instructions",
+  out.push_back(word_option(
+    "measure", {"time", "instructions"},
     "instructions: count the instructions every thread executes per work unit (per actor, "
     "round trip, cipher op) under valgrind's callgrind (Debian's package valgrind), each run in a "
     "child process, only its measured run counted; the count is the headline metric, and a "
@@ -124,8 +142,8 @@ void add_run_order(std::vector<option_spec>& out) {
 
 // The host noise monitor (bench/harness/noise_monitor.hpp).
 void add_noise_options(std::vector<option_spec>& out) {
-  out.push_back(value_option(
-    "noise-probe", "on|off",
+  out.push_back(word_option(
+    "noise-probe", {"on", "off"},
     "Time a fixed ~3 ms piece of CPU and memory work (no actors) before the first round and "
     "after each, on every CPU this process may use in turn (a short-lived thread pinned to "
     "each), and report in the footer and JSON how stable the host was; a warning names the "
@@ -162,6 +180,8 @@ std::vector<option_spec> param_options(const declaration& d) {
     o.help = param_help_text(p);
     o.group = p.group;
     o.param = true;
+    if (p.type == param_type::word)
+      o.words = p.words;
     out.push_back(std::move(o));
   }
   return out;
@@ -173,10 +193,9 @@ std::vector<option_spec> run_options(const declaration& d, const std::vector<std
   add_run_order(out);
   add_noise_options(out);
   add_format_output(out, "the results");
-  std::string names;
-  for (const auto& v : views)
-    names += v + "|";
-  add_plot_view(out, names + "generic", views.empty() ? "generic" : views.front());
+  auto names = views;
+  names.push_back("generic");
+  add_plot_view(out, joined(names, "|"), views.empty() ? "generic" : views.front(), names);
   add_time_unit(out);
   return out;
 }
@@ -184,7 +203,7 @@ std::vector<option_spec> run_options(const declaration& d, const std::vector<std
 std::vector<option_spec> report_command_options() {
   std::vector<option_spec> out;
   add_format_output(out, "the results");
-  add_plot_view(out, "NAME|generic", "the scenario's first view, else generic");
+  add_plot_view(out, "NAME|generic", "the scenario's first view, else generic", {});
   add_time_unit(out);
   return out;
 }
@@ -207,12 +226,43 @@ std::vector<option_spec> diff_command_options() {
     "were flagged noisy (steal or involuntary switches, see --max-noise) makes the comparison "
     "inconclusive instead, which --fail-above does not fail on",
     output_group));
-  out.push_back(flag_option(
-    "strict", "Exit 1 on an inconclusive comparison too (for CI that wants a verdict)",
-    output_group));
+  out.push_back(
+    flag_option("strict", "Exit 1 on an inconclusive comparison too (for CI that wants a verdict)",
+                output_group));
   add_format_output(out, "the diff");
   add_time_unit(out);
   return out;
+}
+
+std::vector<option_spec> tool_options(const std::string& program, bool has_list) {
+  std::vector<option_spec> out;
+  out.push_back(value_option("config", "FILE",
+                             "Read options from a TOML file: top-level keys for the default "
+                             "scenario, a [NAME] section for scenario or command NAME; the "
+                             "command line wins",
+                             tool_group));
+  if (has_list)
+    out.push_back(flag_option(
+      "list", "List back-ends and ciphers with their availability, then exit", tool_group));
+  out.push_back(
+    flag_option("help", "This help; " + program + " NAME --help: the options of NAME", tool_group));
+  out.back().short_name = "h";
+  out.push_back(
+    flag_option("version", "Print the version, git commit and allocator, then exit", tool_group));
+  return out;
+}
+
+std::string help_with_aliases(const option_spec& s) {
+  if (s.aliases.empty())
+    return s.help;
+  std::string names;
+  for (const auto& a : s.aliases)
+    names += (names.empty() ? "" : ", ") + std::string{"--"} + a;
+  return s.help + " (also " + names + ")";
+}
+
+bool takes_file(const option_spec& s) {
+  return s.takes_value && s.placeholder == "FILE";
 }
 
 const option_spec* find_option(const std::vector<option_spec>& specs, const std::string& name) {

@@ -27,13 +27,17 @@ struct option_spec {
   bool param = false;
   /// Not shown by --help: the harness's own (--isolate-child).
   bool hidden = false;
-  /// A one-letter name after a single dash ("o": `-o FILE`), or none.
+  /// The closed set of values it takes, for completion; empty: any text.
+  std::vector<std::string> words;
+  /// A one-letter name after a single dash ("o": `-o FILE`, "h": `-h`), or none.
   std::string short_name = {};
 };
 
 /// The --help sections of the options every scenario has.
 inline constexpr const char* harness_group = "harness options";
 inline constexpr const char* output_group = "output options";
+/// The section of the options that need no scenario (--config, --version).
+inline constexpr const char* tool_group = "options";
 
 /// The options of a declaration's parameters, in declaration order.
 std::vector<option_spec> param_options(const declaration& d);
@@ -48,6 +52,16 @@ std::vector<option_spec> report_command_options();
 
 /// The options of `diff OLD NEW`.
 std::vector<option_spec> diff_command_options();
+
+/// The options that need no target: --config, --list (with `has_list`),
+/// --help (-h), --version.
+std::vector<option_spec> tool_options(const std::string& program, bool has_list);
+
+/// The help text with the other names the option answers to: "(also --sizes)".
+std::string help_with_aliases(const option_spec& s);
+
+/// The option's value names a file (its placeholder is FILE).
+bool takes_file(const option_spec& s);
 
 /// The option named `name` or one of its aliases, or null.
 const option_spec* find_option(const std::vector<option_spec>& specs, const std::string& name);

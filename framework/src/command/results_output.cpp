@@ -29,7 +29,7 @@ result<const view*> choose_view(const std::vector<const view*>& views, const std
 
 result<void> write_results(const command_context& ctx, const scenario_results& r,
                            const output_settings& settings, const view* table_view,
-                           const scenario* known, std::vector<results_source> sources) {
+                           const scenario* known) {
   table_style style;
   style.time_unit = settings.time_unit;
   verdict_rule verdict;
@@ -37,7 +37,7 @@ result<void> write_results(const command_context& ctx, const scenario_results& r
     verdict = [known](const scenario_results& results) { return known->verdict(results); };
   auto written = publish(ctx, settings, [&](std::ostream& out, results_format format) {
     if (format == results_format::html)
-      make_html_writer({style, table_view, verdict, sources, "gnuplot"})->write(r, out);
+      make_html_writer({style, table_view, verdict, "gnuplot"})->write(r, out);
     else
       make_results_writer(format, style, table_view, verdict)->write(r, out);
   });

@@ -27,10 +27,9 @@ result<const view*> choose_view(const std::vector<const view*>& views, const std
 /// markdown under the verdict of `known` (the scenario that measured it; null
 /// when this binary does not know it: the generic verdict), then draws --plot
 /// (the view's plot script when it has one), even when the output failed;
-/// the first error is returned. An HTML page names `sources` (a report's
-/// files) for where it was measured, or `r` itself as "this run".
+/// the first error is returned.
 result<void> write_results(const command_context& ctx, const scenario_results& r,
                            const output_settings& settings, const view* table_view,
-                           const scenario* known, std::vector<results_source> sources = {});
+                           const scenario* known);
 
 } // namespace actorbench::bench

@@ -37,34 +37,18 @@ result<scenario_results> read_saved(const std::string& file, const command_conte
   return r;
 }
 
-/// The files' results merged (one file: as it is), and each file's context.
-struct merged_files {
-  scenario_results results;
-  std::vector<results_source> sources;
-};
-
-result<merged_files> read_merged(const std::vector<std::string>& files,
-                                 const command_context& ctx) {
+result<scenario_results> read_merged(const std::vector<std::string>& files,
+                                     const command_context& ctx) {
   std::vector<std::pair<std::string, scenario_results>> read;
-  merged_files out;
   for (const auto& file : files) {
     auto r = read_saved(file, ctx);
     if (!r)
       return r.err();
-    results_source source{file, *r};
-    source.context.configurations.clear();
-    out.sources.push_back(std::move(source));
     read.emplace_back(file, std::move(*r));
   }
-  if (read.size() == 1) {
-    out.results = std::move(read.front().second);
-    return out;
-  }
-  auto merged = merge_results(std::move(read));
-  if (!merged)
-    return merged.err();
-  out.results = std::move(*merged);
-  return out;
+  if (read.size() == 1)
+    return std::move(read.front().second);
+  return merge_results(std::move(read));
 }
 
 result<diff_options> read_diff_options(const std::vector<std::string>& files,
@@ -153,17 +137,16 @@ result<void> write_report(const std::vector<std::string>& files, const by_name<s
     return settings.err();
   if (auto ok = refuse_inputs(files, *settings); !ok)
     return ok;
-  auto merged = read_merged(files, ctx);
-  if (!merged)
-    return merged.err();
-  const auto& results = merged->results;
-  const auto* known = r.find(results.scenario.name);
+  auto results = read_merged(files, ctx);
+  if (!results)
+    return results.err();
+  const auto* known = r.find(results->scenario.name);
   auto table_view =
     choose_view(known ? known->views() : std::vector<const view*>{}, settings->view,
-                results.harness.measure);
+                results->harness.measure);
   if (!table_view)
     return table_view.err();
-  return write_results(ctx, results, *settings, *table_view, known, std::move(merged->sources));
+  return write_results(ctx, *results, *settings, *table_view, known);
 }
 
 } // namespace

@@ -58,7 +58,7 @@ std::string libraries_text(const machine_info& m) {
   return out;
 }
 
-std::string load_text(const scenario_results& r) {
+std::string load_text(const results_source& r) {
   auto number = [](double v) {
     if (!std::isfinite(v))
       return std::string{"n/a"};
@@ -78,23 +78,27 @@ std::string tool_text(const tool_info& t) {
 
 } // namespace
 
-std::string source_html(const std::string& label, const scenario_results& context,
-                        bool with_probe) {
+results_source source_of(const scenario_results& r, std::string label) {
+  return {std::move(label), r.tool,         r.created,    r.machine,
+          r.noise,          r.command_line, r.load_start, r.load_end};
+}
+
+std::string source_html(const results_source& source) {
   std::vector<std::pair<std::string, std::string>> rows{
-    {"machine", machine_text(context.machine)},
-    {"libraries", libraries_text(context.machine)},
-    {"load average (1 min)", load_text(context)},
-    {"command", command_text(context.command_line)},
-    {"date", context.created.empty() ? "unknown" : context.created},
-    {"commit", context.tool.git_commit},
-    {"tool", tool_text(context.tool)}};
-  if (with_probe && context.noise) {
-    auto s = summarize_noise(*context.noise);
-    rows.emplace_back("host probe", noise_footer(*context.noise, s));
-    if (auto warning = noise_warning(*context.noise, s); !warning.empty())
+    {"machine", machine_text(source.machine)},
+    {"libraries", libraries_text(source.machine)},
+    {"load average (1 min)", load_text(source)},
+    {"command", command_text(source.command_line)},
+    {"date", source.created.empty() ? "unknown" : source.created},
+    {"commit", source.tool.git_commit},
+    {"tool", tool_text(source.tool)}};
+  if (source.noise) {
+    auto s = summarize_noise(*source.noise);
+    rows.emplace_back("host probe", noise_footer(*source.noise, s));
+    if (auto warning = noise_warning(*source.noise, s); !warning.empty())
       rows.emplace_back("warning", warning);
   }
-  std::string out = "<section class=\"source\">\n<h3>" + html_text(label) + "</h3>\n<dl>\n";
+  std::string out = "<section class=\"source\">\n<h3>" + html_text(source.file) + "</h3>\n<dl>\n";
   for (const auto& [name, value] : rows) {
     auto text = html_text(value);
     out += "<dt>" + name + "</dt><dd>"

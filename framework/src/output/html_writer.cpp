@@ -73,14 +73,18 @@ class html_writer : public results_writer {
     return markdown_html(markdown.str());
   }
 
+  // A merged report's files each with their own host probe; one run's
+  // probe is among the notes already.
   void write_sources(const scenario_results& r, std::ostream& out) const {
-    if (options_.sources.empty()) {
-      out << "<h2>Where it was measured</h2>\n" << source_html("this run", r, false);
+    if (r.sources.empty()) {
+      auto own = source_of(r, "this run");
+      own.noise.reset();
+      out << "<h2>Where it was measured</h2>\n" << source_html(own);
       return;
     }
     out << "<h2>Where each file was measured</h2>\n";
-    for (const auto& source : options_.sources)
-      out << source_html(source.name, source.context, !r.noise.has_value());
+    for (const auto& source : r.sources)
+      out << source_html(source);
   }
 
   html_options options_;

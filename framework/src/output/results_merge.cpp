@@ -21,7 +21,8 @@ result<scenario_results> merge_results(
   out.stopped.clear();
   for (auto& [name, r] : files) {
     if (files.size() > 1)
-      out.sources.push_back({name, r.tool, r.created, r.machine, std::move(r.noise)});
+      out.sources.push_back({name, r.tool, r.created, r.machine, std::move(r.noise), r.command_line,
+                             r.load_start, r.load_end});
     for (auto& c : r.configurations) {
       c.source = name;
       c.config.index = out.configurations.size();

@@ -110,7 +110,7 @@ TEST_CASE("help lines stay within 100 code points, however long the help") {
                  "                                "));
 }
 
-TEST_CASE("the overview lists scenarios, commands, report, diff and exit codes") {
+TEST_CASE("the overview lists scenarios, commands, report, diff, man, completion and exit codes") {
   overview o;
   o.program = "actorbench";
   o.scenarios = {{"fanout", "One collector and N senders"}, {"keygen", "Key generation"}};
@@ -124,6 +124,9 @@ TEST_CASE("the overview lists scenarios, commands, report, diff and exit codes")
   CHECK(contains(help, "  node "));
   CHECK(contains(help, "  report FILE..."));
   CHECK(contains(help, "  diff OLD NEW"));
+  CHECK(contains(help, "\n  man "));
+  CHECK(contains(help, "\n  completion bash "));
+  CHECK(contains(help, "  --help, -h "));
   CHECK(contains(help, "--list"));
   CHECK(contains(help, "--version"));
   CHECK(contains(help, "Exit codes: 0 ok"));

@@ -10,6 +10,7 @@
 #include <signal.h>
 #include <sys/wait.h>
 
+#include <ostream>
 #include <string>
 
 using namespace actorbench::bench;

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "bench/output/results_writer.hpp"
+#include "output/html_sources.hpp"
 #include "output/html_text.hpp"
 #include "output/inline_svg.hpp"
 #include "output/markdown_html.hpp"
@@ -69,9 +70,10 @@ TEST_CASE("an HTML page says why it has no plot and names each file") {
   auto r = sample_results(std::move(cs));
   html_options o;
   o.gnuplot = "/nonexistent/gnuplot";
-  auto context = r;
+  auto context = source_of(r, "a.json");
   context.machine.hostname = "<b>";
-  o.sources = {{"a.json", context}, {"b&.json", context}};
+  r.sources = {context, context};
+  r.sources[1].file = "b&.json";
   std::ostringstream out;
   make_html_writer(o)->write(r, out);
   auto page = out.str();

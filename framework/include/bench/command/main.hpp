@@ -23,6 +23,9 @@ struct command_decl {
 /// How bench::main presents itself.
 struct main_options {
   tool_info tool;
+  /// What the tool is, in one line, for its manual page ("run benchmark
+  /// scenarios" when empty).
+  std::string summary;
   /// The scenario run when the command line names none (actorbench: "fanout");
   /// empty: the only registered scenario, else an error.
   std::string default_scenario;
@@ -35,9 +38,9 @@ struct main_options {
 };
 
 /// The whole command: `PROGRAM [SCENARIO] [OPTIONS]`, `report FILE...`,
-/// `diff OLD NEW`, `--help`, `--version`, the commands. Parses the command
-/// line from the declarations, runs, writes. Returns the exit code: 0, 1 for
-/// a runtime failure or failed checks, 2 for bad input (one line on err).
+/// `diff OLD NEW`, `man`, `completion SHELL`, `--help`, `--version`, the
+/// commands. Parses the command line from the declarations, runs, writes. Returns the exit code: 0,
+/// 1 for a runtime failure or failed checks, 2 for bad input (one line on err).
 int main(int argc, const char* const* argv, const registry& r, const main_options& o);
 
 /// main() with default_registry() and the tool named by argv[0]: what a

@@ -200,6 +200,9 @@ struct results_source {
   std::string created;
   machine_info machine;
   std::optional<noise_record> noise;
+  std::vector<std::string> command_line{};
+  double load_start = 0;
+  double load_end = 0;
 };
 
 /// Everything one invocation measured, with its context: what the JSON

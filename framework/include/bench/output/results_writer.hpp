@@ -42,13 +42,6 @@ std::unique_ptr<results_writer> make_table_writer(const table_style& style,
                                                   const view* table_view = nullptr,
                                                   verdict_rule verdict = {});
 
-/// A saved results file a report reads: its name, and where, when and how
-/// it was measured (its configurations are not needed).
-struct results_source {
-  std::string name;
-  scenario_results context;
-};
-
 /// What an HTML page is drawn with.
 struct html_options {
   /// The tables' time unit (the width is the browser's).
@@ -56,8 +49,6 @@ struct html_options {
   /// The scenario's table (and plot) when set, else the generic ones.
   const view* table_view = nullptr;
   verdict_rule verdict;
-  /// A report's input files; none: the results' own context, as "this run".
-  std::vector<results_source> sources;
   /// The program that draws the plot (bench/output/gnuplot_run.hpp).
   std::string gnuplot = "gnuplot";
 };
