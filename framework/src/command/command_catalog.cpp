@@ -57,8 +57,11 @@ command_catalog::command_catalog(const registry& r, const main_options& o)
 
 void command_catalog::add_target(const std::string& name, std::vector<option_spec> specs) {
   for (const auto& s : specs)
-    if (s.takes_value)
-      names_.value_options.insert(s.name);
+    if (s.takes_value) {
+      names_.value_options.insert("--" + s.name);
+      if (!s.short_name.empty())
+        names_.value_options.insert("-" + s.short_name);
+    }
   reader_.targets[name] = std::move(specs);
 }
 

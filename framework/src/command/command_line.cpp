@@ -102,7 +102,7 @@ result<split_line> split_argv(const std::vector<std::string>& words, const line_
       bool after_option = i > 0 && !bare_option(words[i - 1]).empty();
       if (!line.named && line.stray.empty() && !after_option && (word.empty() || word[0] != '-'))
         line.stray = word;
-      value_next = names.value_options.count(bare_option(word)) > 0;
+      value_next = names.value_options.count(word) > 0;
       line.args.push_back(word);
     }
   }

@@ -39,8 +39,8 @@ struct line_names {
   std::vector<std::string> commands;
   /// The scenario when none is named; empty: the only scenario, if one.
   std::string default_scenario;
-  /// Names without "--" of every option that takes a value in any scenario
-  /// or command: their next word is a value, never a name.
+  /// Every option that takes a value in any scenario or command, as spelled
+  /// ("--output", "-o"): the next word is its value, never a name.
   std::set<std::string> value_options;
   /// The tool has --list (main_options::list).
   bool has_list = false;

@@ -29,7 +29,7 @@ std::unique_ptr<results_writer> make_results_writer(results_format format, const
       return make_table_writer(markdown, table_view, std::move(verdict));
     }
     case results_format::html:
-      return make_html_writer({style, table_view, std::move(verdict), {}, "gnuplot"});
+      return make_html_writer({style, table_view, std::move(verdict), "gnuplot"});
     case results_format::table:
       break;
   }

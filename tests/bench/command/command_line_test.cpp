@@ -11,7 +11,7 @@ line_names names() {
   n.scenarios = {"fanout", "keygen"};
   n.commands = {"serve", "node"};
   n.default_scenario = "fanout";
-  n.value_options = {"procs", "output", "cipher", "runs"};
+  n.value_options = {"--procs", "--output", "-o", "--cipher", "--runs"};
   return n;
 }
 
@@ -44,6 +44,10 @@ TEST_CASE("split_argv: an option's value is never a name") {
   CHECK(line.args == std::vector<std::string>{"--output", "keygen", "--procs=10"});
   // After --runs=3 the next word is no value: it is the name.
   CHECK(split({"--runs=3", "keygen"}).target == "keygen");
+  // A short spelling takes its value alike.
+  auto short_output = split({"-o", "r.html", "--procs=10"});
+  CHECK(short_output.target == "fanout");
+  CHECK(short_output.stray.empty());
 }
 
 TEST_CASE("split_argv: report, diff and the commands are names") {

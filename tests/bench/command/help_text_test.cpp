@@ -126,7 +126,7 @@ TEST_CASE("the overview lists scenarios, commands, report, diff, man, completion
   CHECK(contains(help, "  diff OLD NEW"));
   CHECK(contains(help, "\n  man "));
   CHECK(contains(help, "\n  completion bash "));
-  CHECK(contains(help, "  --help, -h "));
+  CHECK(contains(help, "  -h, --help "));
   CHECK(contains(help, "--list"));
   CHECK(contains(help, "--version"));
   CHECK(contains(help, "Exit codes: 0 ok"));
