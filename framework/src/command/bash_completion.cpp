@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "bench/output/text_wrap.hpp"
+#include "output/shell_quoted.hpp"
 
 namespace actorbench::bench {
 
@@ -66,14 +67,6 @@ _NAME() {
 complete -F _NAME PROGRAM
 )";
 
-// 'text' for the shell.
-std::string quoted(const std::string& text) {
-  std::string out = "'";
-  for (char c : text)
-    out += c == '\'' ? std::string{"'\\''"} : std::string(1, c);
-  return out + "'";
-}
-
 std::string words_of(const std::vector<std::string>& words) {
   return joined(words, " ");
 }
@@ -88,7 +81,7 @@ std::vector<std::string> spellings(const option_spec& s) {
 
 std::string value_reply(const option_spec& s) {
   if (!s.words.empty())
-    return quoted(words_of(s.words));
+    return shell_quoted(words_of(s.words));
   return takes_file(s) ? "@file" : "@text";
 }
 
@@ -106,7 +99,7 @@ void write_value_function(std::ostream& out, const std::string& fn, const tool_o
     for (const auto& s : target->options)
       if (s.takes_value && !s.hidden)
         for (const auto& name : spellings(s))
-          out << "    " << quoted(target->name + " " + name) << ") REPLY=" << value_reply(s)
+          out << "    " << shell_quoted(target->name + " " + name) << ") REPLY=" << value_reply(s)
               << " ;;\n";
   out << "    *' --config') REPLY=@file ;;\n    *) REPLY= ;;\n  esac\n}\n\n";
 }
@@ -119,7 +112,8 @@ void write_options_function(std::ostream& out, const std::string& fn, const tool
       if (!s.hidden)
         names.push_back("--" + s.name);
     names.insert(names.end(), {"--config", "--help"});
-    out << "    " << quoted(target->name) << ") REPLY=" << quoted(words_of(names)) << " ;;\n";
+    out << "    " << shell_quoted(target->name) << ") REPLY=" << shell_quoted(words_of(names))
+        << " ;;\n";
   }
   out << "    *) REPLY='--config --help' ;;\n  esac\n}\n\n";
 }
@@ -128,8 +122,8 @@ void write_arguments_function(std::ostream& out, const std::string& fn, const to
   out << fn << "_arguments() {\n  case $1 in\n";
   for (const auto* target : every_target(t))
     if (target->file_arguments || !target->argument_words.empty())
-      out << "    " << quoted(target->name) << ") REPLY="
-          << (target->file_arguments ? "@file" : quoted(words_of(target->argument_words)))
+      out << "    " << shell_quoted(target->name) << ") REPLY="
+          << (target->file_arguments ? "@file" : shell_quoted(words_of(target->argument_words)))
           << " ;;\n";
   out << "    *) REPLY= ;;\n  esac\n}\n\n";
 }
@@ -172,10 +166,11 @@ std::string bash_completion(const tool_outline& t) {
   std::string body = completion_function;
   replace_all(body, "_NAME", fn);
   replace_all(body, "TOP_OPTIONS", words_of(top));
-  replace_all(body, "TAKES_VALUE", quoted(words_of({takes_value.begin(), takes_value.end()})));
-  replace_all(body, "NAMES", quoted(words_of(names)));
-  replace_all(body, "DEFAULT", quoted(t.default_scenario));
-  replace_all(body, "PROGRAM", quoted(t.program));
+  replace_all(body, "TAKES_VALUE",
+              shell_quoted(words_of({takes_value.begin(), takes_value.end()})));
+  replace_all(body, "NAMES", shell_quoted(words_of(names)));
+  replace_all(body, "DEFAULT", shell_quoted(t.default_scenario));
+  replace_all(body, "PROGRAM", shell_quoted(t.program));
   return out.str() + body;
 }
 

@@ -8,6 +8,7 @@
 #include "bench/output/units.hpp"
 #include "harness/noise_report.hpp"
 #include "output/html_text.hpp"
+#include "output/shell_quoted.hpp"
 
 namespace actorbench::bench {
 
@@ -19,10 +20,7 @@ std::string shell_word(const std::string& word) {
   if (!word.empty() && word.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
                                               "0123456789-_./=:,+@%") == std::string::npos)
     return word;
-  std::string out = "'";
-  for (char c : word)
-    out += c == '\'' ? std::string{"'\\''"} : std::string(1, c);
-  return out + "'";
+  return shell_quoted(word);
 }
 
 std::string command_text(const std::vector<std::string>& words) {
