@@ -9,7 +9,7 @@ namespace actorbench::bench {
 
 namespace {
 
-declaration make_declaration() {
+declaration big_declaration() {
   declaration d{"big",
                 "Savina's big: W actors each send N pings, one at a time, to random peers and "
                 "wait for the pongs, then report to a sink; pings and pongs per second"};
@@ -30,7 +30,7 @@ declaration make_declaration() {
   return d;
 }
 
-result<run_record> run(suite_run& in) {
+result<run_record> measure_big(suite_run& in) {
   actors::big_params p;
   p.actors = static_cast<std::uint64_t>(in.config.integer("actors"));
   p.pings = static_cast<std::uint64_t>(in.config.integer("pings"));
@@ -53,8 +53,8 @@ result<run_record> run(suite_run& in) {
 
 std::unique_ptr<scenario> make_big_scenario() {
   suite_spec spec;
-  spec.declared = make_declaration();
-  spec.run = run;
+  spec.declared = big_declaration();
+  spec.run = measure_big;
   spec.memory = [](const configuration& c) -> std::optional<memory_estimate> {
     // An actor with its sealer, its opener's counter per peer and mailbox.
     auto actors = static_cast<std::uint64_t>(c.integer("actors"));

@@ -7,7 +7,7 @@ namespace actorbench::bench {
 
 namespace {
 
-declaration make_declaration() {
+declaration chameneos_declaration() {
   declaration d{"chameneos",
                 "Savina's chameneos: creatures ask a mall (broker) to meet, the mall pairs two, "
                 "they exchange colours and both take the complement; meetings per second"};
@@ -34,7 +34,7 @@ declaration make_declaration() {
   return d;
 }
 
-result<run_record> run(suite_run& in) {
+result<run_record> measure_chameneos(suite_run& in) {
   actors::chameneos_params p;
   p.creatures = static_cast<std::size_t>(in.config.integer("creatures"));
   p.meetings = static_cast<std::size_t>(in.config.integer("meetings"));
@@ -55,8 +55,8 @@ result<run_record> run(suite_run& in) {
 
 std::unique_ptr<scenario> make_chameneos_scenario() {
   suite_spec spec;
-  spec.declared = make_declaration();
-  spec.run = run;
+  spec.declared = chameneos_declaration();
+  spec.run = measure_chameneos;
   // One serial chain (mall, creature, partner): 1 thread measured faster than 2
   // (bench/NOTEBOOK.md).
   spec.default_threads = 1;

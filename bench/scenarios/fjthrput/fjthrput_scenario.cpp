@@ -7,7 +7,7 @@ namespace actorbench::bench {
 
 namespace {
 
-declaration make_declaration() {
+declaration fjthrput_declaration() {
   declaration d{"fjthrput",
                 "Savina's fork-join throughput: a producer sends N messages to each of A actors, "
                 "round robin; each message computes sin(37.2)^2 in its actor; messages per second"};
@@ -48,7 +48,7 @@ declaration make_declaration() {
   return d;
 }
 
-result<run_record> run(suite_run& in) {
+result<run_record> measure_fjthrput(suite_run& in) {
   actors::fjthrput_params p;
   p.actors = static_cast<std::size_t>(in.config.integer("actors"));
   p.messages = static_cast<std::size_t>(in.config.integer("messages"));
@@ -84,8 +84,8 @@ std::uint64_t bytes_per_message(const configuration& c) {
 
 std::unique_ptr<scenario> make_fjthrput_scenario() {
   suite_spec spec;
-  spec.declared = make_declaration();
-  spec.run = run;
+  spec.declared = fjthrput_declaration();
+  spec.run = measure_fjthrput;
   // One serial chain at a time: 1 thread measured faster than 2, and than
   // the producer on a thread of its own (bench/NOTEBOOK.md, "fjthrput on two cores").
   spec.default_threads = 1;

@@ -128,7 +128,7 @@ std::string value_or_q(const configuration& c, const char* name) {
 }
 
 // The back-ends of each algorithm, size and thread count, fastest first.
-void write_backend_ranking(const scenario_results& r, const table_style& style, std::ostream& out) {
+void write_keygen_ranking(const scenario_results& r, const table_style& style, std::ostream& out) {
   ranking_labels labels;
   labels.subject = "back-ends by wall time per key";
   labels.group = [](const configuration_result& c) {
@@ -166,7 +166,7 @@ void keygen_table_view::write(const scenario_results& r, const table_style& styl
     out << item << (style.markdown ? "\\" + n : n) << '\n';
   for (const auto& w : cell_lines(tables, warning_line))
     out << item << (style.markdown ? "**warning:** " : "warning: ") << w << '\n';
-  write_backend_ranking(r, style, out);
+  write_keygen_ranking(r, style, out);
 }
 
 std::optional<std::string> keygen_table_view::plot_script(const scenario_results& r) const {

@@ -11,7 +11,7 @@ namespace actorbench::bench {
 
 namespace {
 
-declaration make_declaration() {
+declaration mailbox_declaration() {
   declaration d{"mailbox",
                 "S senders each send M messages to one receiver as fast as they can, no "
                 "acknowledgement (CAF's mailbox_performance); the receiver checks every "
@@ -73,7 +73,7 @@ std::size_t sealed_bytes(const configuration& c) {
   return static_cast<std::size_t>(c.size("payload-bytes")) + 16;
 }
 
-result<std::vector<configuration>> refine(std::vector<configuration> plan) {
+result<std::vector<configuration>> refine_mailbox(std::vector<configuration> plan) {
   for (const auto& c : plan) {
     auto nodes = checked_nodes(c, "the senders' nodes");
     if (!nodes)
@@ -132,9 +132,9 @@ result<run_record> run_mailbox_once(suite_run& in) {
 
 std::unique_ptr<scenario> make_mailbox_scenario() {
   suite_spec spec;
-  spec.declared = make_declaration();
+  spec.declared = mailbox_declaration();
   spec.run = run_mailbox_once;
-  spec.refine = refine;
+  spec.refine = refine_mailbox;
   // The worst case: every message queued at once (senders outrun the
   // receiver, and nothing slows them down).
   spec.memory = [](const configuration& c) -> std::optional<memory_estimate> {

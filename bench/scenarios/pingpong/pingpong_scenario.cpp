@@ -20,7 +20,7 @@ namespace {
 // round trips of about 190 ns cost under 0.5% of the run.
 constexpr std::uint64_t sample_every = 64;
 
-declaration make_declaration() {
+declaration pingpong_declaration() {
   declaration d{"pingpong",
                 "Pairs of actors passing a message back and forth: the pong echoes the "
                 "round-trip number, the ping checks it and sends the next; round trips per "
@@ -71,7 +71,7 @@ void resolve_threads(configuration& c) {
   na.erase(std::remove(na.begin(), na.end(), "threads"), na.end());
 }
 
-result<std::vector<configuration>> refine(std::vector<configuration> plan) {
+result<std::vector<configuration>> refine_pingpong(std::vector<configuration> plan) {
   for (auto& c : plan) {
     resolve_threads(c);
     if (auto nodes = checked_nodes(c, "the pongs' nodes"); !nodes)
@@ -80,7 +80,7 @@ result<std::vector<configuration>> refine(std::vector<configuration> plan) {
   return plan;
 }
 
-actors::pingpong_params params_of(const suite_run& in) {
+actors::pingpong_params pingpong_params_of(const suite_run& in) {
   actors::pingpong_params p;
   p.round_trips = static_cast<std::uint64_t>(in.config.integer("round-trips"));
   p.pairs = static_cast<std::size_t>(in.config.integer("pairs"));
@@ -101,11 +101,11 @@ actors::result<actors::pingpong_sample> run_remote(suite_run& in, actors::pingpo
                               actors::remote_pongs(system, connected->nodes, in.keys, in.timeout));
 }
 
-result<run_record> run(suite_run& in) {
+result<run_record> measure_pingpong(suite_run& in) {
   auto choice = node_choice_of(in.config);
   if (!choice)
     return choice.err();
-  auto p = params_of(in);
+  auto p = pingpong_params_of(in);
   auto sample = choice->nodes.empty() ? actors::run_pingpong(in.system, in.keys, p)
                                       : run_remote(in, p, *choice);
   if (!sample)
@@ -129,9 +129,9 @@ result<run_record> run(suite_run& in) {
 
 std::unique_ptr<scenario> make_pingpong_scenario() {
   suite_spec spec;
-  spec.declared = make_declaration();
-  spec.run = run;
-  spec.refine = refine;
+  spec.declared = pingpong_declaration();
+  spec.run = measure_pingpong;
+  spec.refine = refine_pingpong;
   spec.default_threads_help = "1 for one pair, else one per core";
   spec.on_nodes = {actors::add_pingpong_message_types, actors::pingpong_node_handlers};
   spec.memory = [](const configuration& c) -> std::optional<memory_estimate> {

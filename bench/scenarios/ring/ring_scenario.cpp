@@ -9,7 +9,7 @@ namespace actorbench::bench {
 
 namespace {
 
-declaration make_declaration() {
+declaration ring_declaration() {
   declaration d{"ring",
                 "A ring of N actors passing K tokens until R hops are done (Savina's thread ring); "
                 "hops per second, every hop checked"};
@@ -45,7 +45,7 @@ actors::ring_params ring_params_of(const configuration& c, std::chrono::millisec
   return p;
 }
 
-result<std::vector<configuration>> refine(std::vector<configuration> plan) {
+result<std::vector<configuration>> refine_ring(std::vector<configuration> plan) {
   for (const auto& c : plan) {
     auto tokens = c.integer("tokens");
     if (tokens > c.integer("actors") || tokens > c.integer("hops"))
@@ -56,7 +56,7 @@ result<std::vector<configuration>> refine(std::vector<configuration> plan) {
   return plan;
 }
 
-result<run_record> run(suite_run& in) {
+result<run_record> measure_ring(suite_run& in) {
   auto sample = actors::run_ring(in.system, in.keys, ring_params_of(in.config, in.timeout));
   if (!sample)
     return runtime_failure(sample.err());
@@ -71,9 +71,9 @@ result<run_record> run(suite_run& in) {
 
 std::unique_ptr<scenario> make_ring_scenario() {
   suite_spec spec;
-  spec.declared = make_declaration();
-  spec.run = run;
-  spec.refine = refine;
+  spec.declared = ring_declaration();
+  spec.run = measure_ring;
+  spec.refine = refine_ring;
   spec.memory = [](const configuration& c) -> std::optional<memory_estimate> {
     // A ring actor with its sealer, opener and mailbox, as CAF spawns it.
     return memory_estimate{"actors", static_cast<std::uint64_t>(c.integer("actors")), "actors",

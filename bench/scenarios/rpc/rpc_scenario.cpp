@@ -119,7 +119,7 @@ void declare_results(declaration& d) {
     .help("Requests measured over the round's wall time, everything included");
 }
 
-declaration make_declaration() {
+declaration rpc_declaration() {
   declaration d{"rpc",
                 "Request latency of the hello actor over the network (the dRuby TLS "
                 "experiment): ms/request plain or TLS with client certificates, and the overhead"};
@@ -192,7 +192,7 @@ class rpc_scenario : public scenario {
   std::vector<const view*> views() const override { return {&rpc_table_view()}; }
 
  private:
-  declaration declared_ = make_declaration();
+  declaration declared_ = rpc_declaration();
 };
 
 } // namespace

@@ -49,7 +49,7 @@ void declare(declaration& d) {
           "answer from an actor that is not the receiver's child");
 }
 
-actors::spawn_tree_params params_of(const suite_run& in) {
+actors::spawn_tree_params spawn_tree_params_of(const suite_run& in) {
   actors::spawn_tree_params p;
   p.branching = static_cast<std::uint32_t>(in.config.integer("branching"));
   p.depth = static_cast<std::uint32_t>(in.config.integer("depth"));
@@ -59,7 +59,7 @@ actors::spawn_tree_params params_of(const suite_run& in) {
 
 result<run_record> run_tree(suite_run& in) {
   const auto start_rss = current_rss_bytes();
-  auto s = actors::run_spawn_tree(in.system, in.keys, params_of(in));
+  auto s = actors::run_spawn_tree(in.system, in.keys, spawn_tree_params_of(in));
   if (!s)
     return runtime_failure(s.err(), "spawn-tree");
   const auto peak_rss = peak_rss_bytes();
@@ -110,7 +110,7 @@ std::optional<memory_estimate> tree_memory(const configuration& c) {
   return memory_estimate{"depth", size->actors, "actors", "actor", per_actor};
 }
 
-result<std::vector<configuration>> refine(std::vector<configuration> plan) {
+result<std::vector<configuration>> refine_spawn_tree(std::vector<configuration> plan) {
   for (const auto& c : plan)
     if (!size_of(c))
       return bad_input("invalid --depth '" + std::to_string(c.integer("depth"))
@@ -132,7 +132,7 @@ std::unique_ptr<scenario> make_spawn_tree_scenario() {
                 "the root's sum must be L(L-1)/2; actors spawned per second"};
   declare(spec.declared);
   spec.run = run_tree;
-  spec.refine = refine;
+  spec.refine = refine_spawn_tree;
   spec.memory = tree_memory;
   spec.cost_hint = [](const configuration& c) {
     auto size = size_of(c);

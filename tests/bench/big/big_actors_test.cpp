@@ -5,7 +5,7 @@
 #include "bench/scenarios/big/big.hpp"
 #include "shared/suite_actor_run.hpp"
 
-using namespace actorbench::actors;
+namespace actorbench::actors {
 
 namespace {
 
@@ -100,3 +100,5 @@ TEST_CASE("big that cannot finish in time is a timeout error, not a hang") {
   CHECK(out.sample.err().code == errc::timeout);
   CHECK(out.sample.err().detail.find("0 of 50 actors reported") != std::string::npos);
 }
+
+} // namespace actorbench::actors

@@ -3,7 +3,7 @@
 #include "bench/scenarios/big/big_scenario.hpp"
 #include "shared/suite_test_run.hpp"
 
-using namespace actorbench::bench;
+namespace actorbench::bench {
 using testing::run_all;
 using testing::suite_config;
 
@@ -21,3 +21,5 @@ TEST_CASE("big reports pings and pongs per second and its seed, off and on") {
   }
   CHECK(std::get<double>(records[1].facts.at("opens")) == 2 * 5 * 40);
 }
+
+} // namespace actorbench::bench

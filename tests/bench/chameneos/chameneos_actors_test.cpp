@@ -4,7 +4,7 @@
 #include "bench/scenarios/chameneos/chameneos.hpp"
 #include "shared/suite_actor_run.hpp"
 
-using namespace actorbench::actors;
+namespace actorbench::actors {
 
 namespace {
 
@@ -73,3 +73,5 @@ TEST_CASE("chameneos refuses fewer than two creatures") {
   REQUIRE_FALSE(r);
   CHECK(r.err().code == errc::bad_parameter);
 }
+
+} // namespace actorbench::actors

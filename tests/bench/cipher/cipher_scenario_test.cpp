@@ -8,7 +8,7 @@
 #include "bench/harness/registry.hpp"
 #include "fake_run_context.hpp"
 
-using namespace actorbench::bench;
+namespace actorbench::bench {
 
 namespace {
 
@@ -181,3 +181,5 @@ TEST_CASE("cipher: a stopped run does not start its iteration") {
   CHECK(r->partial);
   CHECK(r->samples.empty());
 }
+
+} // namespace actorbench::bench

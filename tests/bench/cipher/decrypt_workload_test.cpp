@@ -9,8 +9,7 @@
 
 #include "bench/scenarios/cipher/decrypt_workload.hpp"
 
-using namespace actorbench;
-using namespace actorbench::bench;
+namespace actorbench::bench {
 using actors::context_strategy;
 
 namespace {
@@ -26,12 +25,12 @@ enum class fault {
   encrypt_wrong_bytes
 };
 
-class fake_context : public crypto::cipher_context {
+class faulty_cipher_context : public crypto::cipher_context {
  public:
-  fake_context(const crypto::cipher_info& info, fault f) : info_(info), fault_(f) {}
+  faulty_cipher_context(const crypto::cipher_info& info, fault f) : info_(info), fault_(f) {}
   const crypto::cipher_info& info() const noexcept override { return info_; }
   std::unique_ptr<crypto::cipher_context> clone() const override {
-    return std::make_unique<fake_context>(info_, fault_);
+    return std::make_unique<faulty_cipher_context>(info_, fault_);
   }
   crypto::result<std::size_t> encrypt(crypto::bytes_view, crypto::bytes_view in,
                                       std::uint8_t* out) override {
@@ -85,8 +84,8 @@ class fake_backend : public crypto::backend {
   const std::vector<crypto::cipher_info>& ciphers() const noexcept override { return ciphers_; }
   crypto::result<std::unique_ptr<crypto::cipher_context>> make_context(
     std::string_view, crypto::bytes_view) const override {
-    return std::unique_ptr<crypto::cipher_context>(
-      std::make_unique<fake_context>(ciphers_.front(), made_++ == 0 ? reference_ : fault_));
+    return std::unique_ptr<crypto::cipher_context>(std::make_unique<faulty_cipher_context>(
+      ciphers_.front(), made_++ == 0 ? reference_ : fault_));
   }
 
  private:
@@ -200,3 +199,5 @@ TEST_CASE("encrypt workload: the description names the direction") {
   REQUIRE(w);
   CHECK((*w)->describe() == "fake/fake/per-actor/12/encrypt");
 }
+
+} // namespace actorbench::bench

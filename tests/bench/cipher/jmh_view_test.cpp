@@ -5,8 +5,10 @@
 #include "bench/scenarios/cipher/cipher_scenario.hpp"
 #include "bench/scenarios/cipher/jmh_view.hpp"
 #include "bench/output/ranking.hpp"
+#include "text_search.hpp"
 
-using namespace actorbench::bench;
+namespace actorbench::bench {
+using testing::contains;
 
 namespace {
 
@@ -45,20 +47,16 @@ scenario_results handmade(std::size_t runs) {
   return r;
 }
 
-std::string drawn(const scenario_results& r, table_style style = {}) {
+std::string jmh_table(const scenario_results& r, table_style style = {}) {
   std::ostringstream out;
   jmh_view::instance().write(r, style, out);
   return out.str();
 }
 
-bool contains(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
-
 } // namespace
 
 TEST_CASE("jmh view: JMH's table, the bytes table, comparisons at the same size, warnings") {
-  auto text = drawn(handmade(5));
+  auto text = jmh_table(handmade(5));
   CHECK(contains(text, "# one decrypt per op; 5 runs of 100 ms after 2 warm-up"));
   CHECK(contains(text, "Benchmark"));
   CHECK(contains(text, "Mode  Cnt"));
@@ -86,10 +84,10 @@ TEST_CASE("jmh view: JMH's table, the bytes table, comparisons at the same size,
 
 TEST_CASE("jmh view: one run has no error, --time-unit sets avgt, markdown") {
   auto r = handmade(1);
-  auto text = drawn(r, table_style{100, "us", false});
+  auto text = jmh_table(r, table_style{100, "us", false});
   CHECK(contains(text, "\u00b5s/op"));
   CHECK_FALSE(contains(text, "\u00b1"));
-  auto md = drawn(r, table_style{100, "", true});
+  auto md = jmh_table(r, table_style{100, "", true});
   CHECK(contains(md, "| Benchmark | Mode | Cnt | Score | Error | Units |"));
   CHECK(contains(md, "| `openssl/aes-128-ctr/per-actor/12` | thrpt | 1 |"));
   CHECK(contains(md, "- **warning:** "));
@@ -132,7 +130,7 @@ TEST_CASE("ranking: back-ends differing only in the back-end, best first, agains
 }
 
 TEST_CASE("jmh view: the back-ends ranked per cipher, context and size") {
-  auto text = drawn(three_backends(9));
+  auto text = jmh_table(three_backends(9));
   CHECK(contains(text, "ranking of the back-ends by median time per decrypt, best first"));
   CHECK(contains(text,
                  "  aes-256-gcm/per-actor/12:\n    1. sodium: 50.0 ns per decrypt\n"
@@ -141,7 +139,7 @@ TEST_CASE("jmh view: the back-ends ranked per cipher, context and size") {
   CHECK(contains(text, "  aes-256-gcm/per-actor/1024:\n    1. openssl: "));
   CHECK_FALSE(contains(text, "\n  aes-128-ctr/per-actor/12:\n"));
   CHECK_FALSE(contains(text, "p is unreliable"));
-  CHECK_FALSE(contains(drawn(handmade(5)), "ranking of the back-ends"));
+  CHECK_FALSE(contains(jmh_table(handmade(5)), "ranking of the back-ends"));
 }
 
 TEST_CASE("jmh view: a back-end as fast as the fastest is a tie, not slower") {
@@ -150,7 +148,7 @@ TEST_CASE("jmh view: a back-end as fast as the fastest is a tie, not slower") {
   r.harness.runs = 9;
   r.configurations = {measured(0, "aes-256-gcm", 12, 100, 9, 0, "openssl"),
                       measured(1, "aes-256-gcm", 12, 100, 9, 0, "sodium")};
-  auto text = drawn(r);
+  auto text = jmh_table(r);
   CHECK(contains(text, "    1. openssl: 100 ns per decrypt\n"));
   CHECK(contains(text, "    2. sodium: a tie with the best (1.00x "));
 }
@@ -172,7 +170,7 @@ TEST_CASE("jmh view: encrypts are labelled, compared with the decrypt reference 
                       encrypting(measured(1, "aes-128-gcm", 64, 130, 9, 4, "openssl")),
                       measured(2, "aes-128-gcm", 64, 80, 9, 0, "sodium"),
                       encrypting(measured(3, "aes-128-gcm", 64, 260, 9, 0, "sodium"))};
-  auto text = drawn(r);
+  auto text = jmh_table(r);
   CHECK(contains(text, "# one decrypt or encrypt (/encrypt) per op; 9 runs"));
   CHECK(contains(text, "openssl/aes-128-gcm/per-actor/64/encrypt "));
   CHECK(contains(text, "openssl/aes-128-gcm/per-actor/64/encrypt: 1.30x slower"));
@@ -185,7 +183,7 @@ TEST_CASE("jmh view: encrypts are labelled, compared with the decrypt reference 
 
   r.configurations = {encrypting(measured(0, "aes-128-gcm", 64, 100, 9, 0, "openssl")),
                       encrypting(measured(1, "aes-128-gcm", 64, 200, 9, 0, "sodium"))};
-  auto only = drawn(r);
+  auto only = jmh_table(r);
   CHECK(contains(only, "# one encrypt per op; "));
   CHECK(contains(only, "    1. openssl: 100 ns per encrypt\n"));
 }
@@ -209,3 +207,5 @@ TEST_CASE("cipher verdict: the fastest per size, its ties, else the next; never 
   CHECK(contains(line, "; next nettle 2.00x slower ["));
   CHECK_FALSE(contains(line, "none"));
 }
+
+} // namespace actorbench::bench

@@ -5,8 +5,10 @@
 #include "command/help_text.hpp"
 #include "command/param_help.hpp"
 #include "toy_declaration.hpp"
+#include "text_search.hpp"
 
 using namespace actorbench::bench;
+using actorbench::bench::testing::contains;
 
 namespace {
 
@@ -30,10 +32,6 @@ std::vector<option_spec> all_options(const declaration& d) {
   for (auto& o : run_options(d, {"erlang-table"}))
     out.push_back(std::move(o));
   return out;
-}
-
-bool contains(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
 }
 
 } // namespace

@@ -2,9 +2,7 @@
 
 #include "bench/error.hpp"
 
-namespace crypto = actorbench::crypto;
-namespace actors = actorbench::actors;
-using namespace actorbench::bench;
+namespace actorbench::bench {
 
 namespace {
 
@@ -48,3 +46,5 @@ TEST_CASE("by_code makes a refused request bad input and a failed one a runtime 
   CHECK(failed.message == "keygen: x");
   CHECK(failed.cause == "crypto.backend_failure");
 }
+
+} // namespace actorbench::bench

@@ -6,8 +6,10 @@
 
 #include "bench/scenarios/fanout/fanout_declaration.hpp"
 #include "bench/scenarios/fanout/erlang_table_view.hpp"
+#include "text_search.hpp"
 
-using namespace actorbench::bench;
+namespace actorbench::bench {
+using testing::contains;
 
 namespace {
 
@@ -45,7 +47,7 @@ scenario_results results_of(std::vector<configuration_result> cs) {
   return r;
 }
 
-std::string drawn(const scenario_results& r, table_style style = {}) {
+std::string erlang_table(const scenario_results& r, table_style style = {}) {
   std::ostringstream out;
   erlang_table_view().write(r, style, out);
   return out.str();
@@ -64,10 +66,6 @@ std::size_t longest_line(const std::string& text) {
   return std::max(longest, current);
 }
 
-bool has(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
-
 } // namespace
 
 TEST_CASE("the Erlang table view names each column's scanned values and shows µs") {
@@ -75,28 +73,28 @@ TEST_CASE("the Erlang table view names each column's scanned values and shows µ
                        handmade(2, "chain", {0.000612, 0.000640, 0.000601}),
                        handmade(1, "main", {0.000900, 0.000950, 0.000920}),
                        handmade(2, "main", {0.001100, 0.001000, 0.001050})});
-  auto text = drawn(r);
+  auto text = erlang_table(r);
   CHECK(erlang_table_view().name() == "erlang-table");
-  CHECK(has(text, "average (µs)"));
-  CHECK(has(text, "512"));
-  CHECK_FALSE(has(text, "0.0005"));
-  CHECK(has(text, "1 threads"));
-  CHECK(has(text, "2 threads"));
-  CHECK(has(text, "spawn chain"));
-  CHECK(has(text, "spawn main"));
+  CHECK(contains(text, "average (µs)"));
+  CHECK(contains(text, "512"));
+  CHECK_FALSE(contains(text, "0.0005"));
+  CHECK(contains(text, "1 threads"));
+  CHECK(contains(text, "2 threads"));
+  CHECK(contains(text, "spawn chain"));
+  CHECK(contains(text, "spawn main"));
   // The shared values are named once, above the table.
-  CHECK(has(text, "1000 procs, crypto on, openssl/aes-128-ctr"));
-  CHECK(has(text, "cipher contexts per-thread"));
-  CHECK_FALSE(has(text, "scheduler threads"));
-  CHECK_FALSE(has(text, "spawned by"));
-  CHECK(has(text, "relative to 1 threads, spawn chain"));
-  CHECK(has(text, "x slower ["));
-  CHECK(has(text, "p is unreliable"));
-  CHECK(has(text, "peak RSS (MiB)"));
-  CHECK(has(text, "mismatches"));
+  CHECK(contains(text, "1000 procs, crypto on, openssl/aes-128-ctr"));
+  CHECK(contains(text, "cipher contexts per-thread"));
+  CHECK_FALSE(contains(text, "scheduler threads"));
+  CHECK_FALSE(contains(text, "spawned by"));
+  CHECK(contains(text, "relative to 1 threads, spawn chain"));
+  CHECK(contains(text, "x slower ["));
+  CHECK(contains(text, "p is unreliable"));
+  CHECK(contains(text, "peak RSS (MiB)"));
+  CHECK(contains(text, "mismatches"));
   CHECK(longest_line(text) <= 100);
-  auto md = drawn(r, {100, "", true});
-  CHECK(has(md, "| average (µs) |"));
+  auto md = erlang_table(r, {100, "", true});
+  CHECK(contains(md, "| average (µs) |"));
 }
 
 TEST_CASE("the Erlang table view shows n/a for the spread of one run, and node rows") {
@@ -108,20 +106,20 @@ TEST_CASE("the Erlang table view shows n/a for the spread of one run, and node r
                    {{"replies", {500}}, {"replies_s", {0.25}}, {"teardown_s", {0.26}}},
                    {{"senders", 500.0}}};
   one.runs[0].record.parts = {local, node};
-  auto text = drawn(results_of({one}));
-  CHECK(has(text, "average (ms)"));
-  CHECK(has(text, "250"));
-  CHECK(has(text, "1000 procs")); // a single column names procs, crypto and cipher
-  CHECK(has(text, "2 scheduler threads (stealing), spawned by chain"));
-  CHECK(has(text, "senders split across 2 nodes: local (500) 127.0.0.1:4242 (500)"));
-  CHECK(has(text, "std dev (ms)")); // the averages' unit, though n/a
-  CHECK(has(text, "99.9% CI of the mean (ms, ±)"));
+  auto text = erlang_table(results_of({one}));
+  CHECK(contains(text, "average (ms)"));
+  CHECK(contains(text, "250"));
+  CHECK(contains(text, "1000 procs")); // a single column names procs, crypto and cipher
+  CHECK(contains(text, "2 scheduler threads (stealing), spawned by chain"));
+  CHECK(contains(text, "senders split across 2 nodes: local (500) 127.0.0.1:4242 (500)"));
+  CHECK(contains(text, "std dev (ms)")); // the averages' unit, though n/a
+  CHECK(contains(text, "99.9% CI of the mean (ms, ±)"));
   auto spread = text.substr(text.find("std dev"));
   CHECK(spread.substr(0, spread.find('\n')).find("n/a") != std::string::npos);
-  CHECK(has(text, "127.0.0.1:4242 replies/run (min)"));
-  CHECK(has(text, "500 of 500"));
-  CHECK(has(text, "local all in (med ms)"));
-  CHECK_FALSE(has(text, "relative to"));
+  CHECK(contains(text, "127.0.0.1:4242 replies/run (min)"));
+  CHECK(contains(text, "500 of 500"));
+  CHECK(contains(text, "local all in (med ms)"));
+  CHECK_FALSE(contains(text, "relative to"));
 }
 
 TEST_CASE("the Erlang table view warns of mismatches and partial results") {
@@ -130,8 +128,10 @@ TEST_CASE("the Erlang table view warns of mismatches and partial results") {
   bad.partial = true;
   auto r = results_of({bad});
   r.stopped = "signal 2";
-  auto text = drawn(r);
-  CHECK(has(text, "PARTIAL: signal 2"));
-  CHECK(has(text, "3 mismatched replies: this result is not valid"));
-  CHECK(has(text, "partial: 2 of 3 runs"));
+  auto text = erlang_table(r);
+  CHECK(contains(text, "PARTIAL: signal 2"));
+  CHECK(contains(text, "3 mismatched replies: this result is not valid"));
+  CHECK(contains(text, "partial: 2 of 3 runs"));
 }
+
+} // namespace actorbench::bench

@@ -15,7 +15,7 @@
 #include "bench/scenarios/fanout/spawner.hpp"
 #include "crypto/registry.hpp"
 
-using namespace actorbench;
+namespace actorbench {
 
 namespace {
 
@@ -225,3 +225,5 @@ TEST_CASE("a stopped job's spawning ends within a chunk and still counts every s
     caf::anon_send_exit(sink, caf::exit_reason::kill);
   }
 }
+
+} // namespace actorbench

@@ -11,8 +11,10 @@
 #include "bench/command/main.hpp"
 #include "bench/scenarios/fanout/fanout_scenario.hpp"
 #include "crypto/registry.hpp"
+#include "text_search.hpp"
 
-using namespace actorbench::bench;
+namespace actorbench::bench {
+using testing::contains;
 
 namespace {
 
@@ -56,10 +58,6 @@ std::string bad(std::vector<std::string> args) {
   CHECK(o.out.empty());
   CHECK(std::count(o.err.begin(), o.err.end(), '\n') == 1);
   return o.err;
-}
-
-bool contains(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
 }
 
 } // namespace
@@ -143,3 +141,5 @@ TEST_CASE("fan-out command: the reference and the shuffle seed are taken as give
   CHECK(contains(p, "shuffled (seed 42)"));
   CHECK(contains(p, "context per-thread (reference)"));
 }
+
+} // namespace actorbench::bench

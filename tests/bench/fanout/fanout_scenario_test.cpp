@@ -10,8 +10,9 @@
 
 #include "bench/scenarios/fanout/fanout_scenario.hpp"
 #include "bench/harness/registry.hpp"
+#include "fake_run_context.hpp"
 
-using namespace actorbench::bench;
+namespace actorbench::bench {
 
 namespace {
 
@@ -36,30 +37,6 @@ configuration with(configuration c, const std::string& name, param_value v) {
   c.values[name] = std::move(v);
   return c;
 }
-
-// The harness's side of one run, with nothing but what a test needs.
-class fake_context : public run_context {
- public:
-  explicit fake_context(const configuration& c) : config_(c) {}
-  const configuration& config() const override { return config_; }
-  bool warmup() const override { return false; }
-  std::size_t run_index() const override { return 0; }
-  bool probing() const override { return false; }
-  const std::atomic<bool>& stop() const override { return stop_; }
-  std::chrono::steady_clock::time_point deadline() const override {
-    return std::chrono::steady_clock::time_point::max();
-  }
-  const memory_budget& memory() const override { return budget_; }
-  void progress(double fraction) const override { last_progress = fraction; }
-  void note(const std::string&) const override {}
-
-  std::atomic<bool> stop_{false};
-  mutable double last_progress = -1;
-
- private:
-  const configuration& config_;
-  memory_budget budget_;
-};
 
 std::string refusal(const scenario& s, std::vector<configuration> plan) {
   auto r = s.refine(std::move(plan));
@@ -162,7 +139,7 @@ TEST_CASE("one small fan-out runs through the session and fills the record") {
   CHECK((*plan)[0].integer("threads") >= 1); // one per core, resolved
   CHECK((*plan)[1].integer("threads") == 1);
   for (const auto& c : *plan) {
-    fake_context ctx{c};
+    testing::fake_run_context ctx{c};
     auto record = (*session)->run(ctx);
     REQUIRE(record);
     CHECK_FALSE(record->partial);
@@ -176,13 +153,14 @@ TEST_CASE("one small fan-out runs through the session and fills the record") {
     for (const auto& check : record->checks)
       CHECK_MESSAGE(check.second == 0, check.first);
     CHECK(record->parts.empty());
-    CHECK(ctx.last_progress == 1);
+    REQUIRE_FALSE(ctx.progress_seen.empty());
+    CHECK(ctx.progress_seen.back() == 1);
     auto facts = (*session)->facts(c);
     CHECK(std::get<std::string>(facts.at("plaintext")) == "Hello World!");
     CHECK_FALSE(std::get<std::string>(facts.at("ciphertext_hex")).empty());
   }
-  fake_context stopped{plan->front()};
-  stopped.stop_ = true;
+  testing::fake_run_context stopped{plan->front()};
+  stopped.stop_flag = true;
   auto skipped = (*session)->run(stopped);
   REQUIRE(skipped);
   CHECK(skipped->partial);
@@ -232,9 +210,11 @@ TEST_CASE("the fan-out keeps one actor system live at a time, started before its
   // Three workers replaced by one: the other system's threads are gone.
   auto with_one = with_three - 2;
   CHECK(threads_once_at(with_one) == with_one);
-  fake_context ctx{(*plan)[1]};
+  testing::fake_run_context ctx{(*plan)[1]};
   REQUIRE((*session)->run(ctx));
   CHECK(threads_once_at(with_one) == with_one);
   REQUIRE((*session)->before_run((*plan)[0]));
   CHECK(threads_once_at(with_three) == with_three);
 }
+
+} // namespace actorbench::bench

@@ -3,7 +3,7 @@
 #include "bench/scenarios/fanout/payload.hpp"
 #include "crypto/registry.hpp"
 
-using namespace actorbench;
+namespace actorbench {
 
 TEST_CASE("the Erlang experiment's payload: AES-128-CTR of Hello World! under its key and zero IV") {
   const auto& reg = crypto::registry::instance();
@@ -51,3 +51,5 @@ TEST_CASE("a plaintext longer than a reply can carry is refused") {
   REQUIRE_FALSE(p);
   CHECK(p.err().code == actors::errc::bad_parameter);
 }
+
+} // namespace actorbench

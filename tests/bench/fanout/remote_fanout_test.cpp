@@ -11,24 +11,17 @@
 #include "actors/remote/remote_node.hpp"
 #include "actors/remote/remote_runtime.hpp"
 #include "crypto/registry.hpp"
-#include "tests/bench/servers/builtin_nodes.hpp"
+#include "tests/bench/servers/networked_runtime.hpp"
 
-using namespace actorbench;
+namespace actorbench {
 
 // Driver and worker nodes are separate actor systems in this process, talking
 // through CAF's middleman over loopback TCP exactly as separate processes do.
 
 namespace {
 
-// A plain (TCP) networked actor system.
-std::unique_ptr<actors::remote_runtime> networked() {
-  actors::remote_settings s;
-  s.scheduler.threads = 2;
-  s.add_message_types = testing::builtin_message_types();
-  auto rt = actors::remote_runtime::create(s);
-  REQUIRE(rt);
-  return std::move(*rt);
-}
+using testing::networked_runtime;
+using testing::node_connect_timeout;
 
 actors::fanout_params remote_params(std::size_t procs, std::vector<actors::remote_node> nodes) {
   const auto& b = **crypto::registry::instance().find("openssl");
@@ -46,21 +39,19 @@ actors::fanout_params remote_params(std::size_t procs, std::vector<actors::remot
   return p;
 }
 
-const std::chrono::milliseconds connect_timeout{5000};
-
 } // namespace
 
 TEST_CASE("a fan-out across two worker nodes checks every reply and counts each node's share") {
-  auto driver = networked(), node_a = networked(), node_b = networked();
+  auto driver = networked_runtime(), node_a = networked_runtime(), node_b = networked_runtime();
   std::vector<actors::served_node> served;
   std::vector<actors::remote_node> nodes;
   for (auto* node : {node_a.get(), node_b.get()}) {
-    auto published =
-      actors::serve_node(*node, "127.0.0.1", 0, connect_timeout, testing::builtin_node_service());
+    auto published = actors::serve_node(*node, "127.0.0.1", 0, node_connect_timeout,
+                                        testing::builtin_node_service());
     REQUIRE(published);
     auto port = published->port();
     served.push_back(std::move(*published));
-    auto remote = actors::connect_node(*driver, "127.0.0.1", port, connect_timeout);
+    auto remote = actors::connect_node(*driver, "127.0.0.1", port, node_connect_timeout);
     REQUIRE(remote);
     CHECK(remote->name == "127.0.0.1:" + std::to_string(port));
     nodes.push_back(*remote);
@@ -88,13 +79,13 @@ TEST_CASE("a fan-out across two worker nodes checks every reply and counts each 
 }
 
 TEST_CASE("a worker node that is gone fails the run with its name instead of waiting") {
-  auto driver = networked();
-  auto node = networked();
-  auto served =
-    actors::serve_node(*node, "127.0.0.1", 0, connect_timeout, testing::builtin_node_service());
+  auto driver = networked_runtime();
+  auto node = networked_runtime();
+  auto served = actors::serve_node(*node, "127.0.0.1", 0, node_connect_timeout,
+                                   testing::builtin_node_service());
   REQUIRE(served);
   auto published = std::make_unique<actors::served_node>(std::move(*served));
-  auto remote = actors::connect_node(*driver, "127.0.0.1", published->port(), connect_timeout);
+  auto remote = actors::connect_node(*driver, "127.0.0.1", published->port(), node_connect_timeout);
   REQUIRE(remote);
   published.reset();
   node.reset(); // shuts the node's actor system down, closing the connection
@@ -108,28 +99,28 @@ TEST_CASE("a worker node that is gone fails the run with its name instead of wai
 }
 
 TEST_CASE("connecting to a port where no node listens is an error, not a wait") {
-  auto driver = networked();
+  auto driver = networked_runtime();
   // Bind a port, then free it: nothing listens there afterwards.
   std::uint16_t port = 0;
   {
-    auto node = networked();
-    auto p =
-      actors::serve_node(*node, "127.0.0.1", 0, connect_timeout, testing::builtin_node_service());
+    auto node = networked_runtime();
+    auto p = actors::serve_node(*node, "127.0.0.1", 0, node_connect_timeout,
+                                testing::builtin_node_service());
     REQUIRE(p);
     port = p->port();
   }
-  auto remote = actors::connect_node(*driver, "127.0.0.1", port, connect_timeout);
+  auto remote = actors::connect_node(*driver, "127.0.0.1", port, node_connect_timeout);
   REQUIRE_FALSE(remote);
   CHECK(remote.err().code == actors::errc::network_failure);
   CHECK(remote.err().detail.find("127.0.0.1:" + std::to_string(port)) != std::string::npos);
 }
 
 TEST_CASE("serving a node on a port already in use is an error") {
-  auto a = networked(), b = networked();
+  auto a = networked_runtime(), b = networked_runtime();
   auto first =
-    actors::serve_node(*a, "127.0.0.1", 0, connect_timeout, testing::builtin_node_service());
+    actors::serve_node(*a, "127.0.0.1", 0, node_connect_timeout, testing::builtin_node_service());
   REQUIRE(first);
-  auto again = actors::serve_node(*b, "127.0.0.1", first->port(), connect_timeout,
+  auto again = actors::serve_node(*b, "127.0.0.1", first->port(), node_connect_timeout,
                                   testing::builtin_node_service());
   REQUIRE_FALSE(again);
   CHECK(again.err().code == actors::errc::network_failure);
@@ -137,11 +128,11 @@ TEST_CASE("serving a node on a port already in use is an error") {
 }
 
 TEST_CASE("a worker node that cannot run its share tells the collector and the driver at once") {
-  auto driver = networked(), node = networked();
-  auto served =
-    actors::serve_node(*node, "127.0.0.1", 0, connect_timeout, testing::builtin_node_service());
+  auto driver = networked_runtime(), node = networked_runtime();
+  auto served = actors::serve_node(*node, "127.0.0.1", 0, node_connect_timeout,
+                                   testing::builtin_node_service());
   REQUIRE(served);
-  auto remote = actors::connect_node(*driver, "127.0.0.1", served->port(), connect_timeout);
+  auto remote = actors::connect_node(*driver, "127.0.0.1", served->port(), node_connect_timeout);
   REQUIRE(remote);
   auto outcome = std::make_shared<actors::collector_outcome>();
   auto report = outcome->report.get_future();
@@ -170,11 +161,11 @@ TEST_CASE("a worker node that cannot run its share tells the collector and the d
 }
 
 TEST_CASE("a node refuses a share whose strategies are numbers no enum has") {
-  auto driver = networked(), node = networked();
-  auto served =
-    actors::serve_node(*node, "127.0.0.1", 0, connect_timeout, testing::builtin_node_service());
+  auto driver = networked_runtime(), node = networked_runtime();
+  auto served = actors::serve_node(*node, "127.0.0.1", 0, node_connect_timeout,
+                                   testing::builtin_node_service());
   REQUIRE(served);
-  auto remote = actors::connect_node(*driver, "127.0.0.1", served->port(), connect_timeout);
+  auto remote = actors::connect_node(*driver, "127.0.0.1", served->port(), node_connect_timeout);
   REQUIRE(remote);
   caf::scoped_actor self{driver->system()};
   for (int bad_context : {0, 1}) {
@@ -192,3 +183,5 @@ TEST_CASE("a node refuses a share whose strategies are numbers no enum has") {
           != std::string::npos);
   }
 }
+
+} // namespace actorbench

@@ -5,7 +5,7 @@
 #include "bench/scenarios/fjthrput/fjthrput.hpp"
 #include "shared/suite_actor_run.hpp"
 
-using namespace actorbench::actors;
+namespace actorbench::actors {
 
 namespace {
 
@@ -99,3 +99,5 @@ TEST_CASE(
   REQUIRE_FALSE(r.sample);
   CHECK(r.sample.err().code == errc::timeout);
 }
+
+} // namespace actorbench::actors

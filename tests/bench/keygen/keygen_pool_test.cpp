@@ -7,7 +7,7 @@
 
 #include "bench/scenarios/keygen/keygen_pool.hpp"
 
-using namespace actorbench;
+namespace actorbench {
 
 namespace {
 
@@ -111,3 +111,5 @@ TEST_CASE("bad keygen parameters are errors, not runs") {
   REQUIRE_FALSE(no_dh);
   CHECK(no_dh.err().code == actors::errc::bad_parameter);
 }
+
+} // namespace actorbench

@@ -12,8 +12,10 @@
 #include "bench/scenarios/keygen/keygen_estimate.hpp"
 #include "bench/scenarios/keygen/keygen_scenario.hpp"
 #include "fake_run_context.hpp"
+#include "text_search.hpp"
 
-using namespace actorbench::bench;
+namespace actorbench::bench {
+using testing::starts_with;
 
 namespace {
 
@@ -31,10 +33,6 @@ configuration keygen_config(std::string algo, std::int64_t bits, std::string bac
   else
     c.not_applicable.push_back("bits");
   return c;
-}
-
-bool starts_with(const std::string& s, const std::string& prefix) {
-  return s.rfind(prefix, 0) == 0;
 }
 
 } // namespace
@@ -177,3 +175,5 @@ TEST_CASE("keygen: a cell past the deadline is partial, and --dump-keys is writt
   CHECK(text.str().find("PRIVATE KEY") != std::string::npos);
   ::unlink(path);
 }
+
+} // namespace actorbench::bench

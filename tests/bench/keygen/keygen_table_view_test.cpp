@@ -8,8 +8,10 @@
 #include "bench/scenarios/keygen/keygen_scenario.hpp"
 #include "bench/scenarios/keygen/keygen_table_view.hpp"
 #include "svg_text.hpp"
+#include "text_search.hpp"
 
-using namespace actorbench::bench;
+namespace actorbench::bench {
+using testing::contains;
 
 namespace {
 
@@ -44,10 +46,6 @@ scenario_results handmade() {
   r.configurations = {cell(512, 1, 0.002), cell(512, 2, 0.0011), cell(1024, 1, 0.012),
                       cell(1024, 2, 0.0066, 2, true, 1)};
   return r;
-}
-
-bool contains(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
 }
 
 } // namespace
@@ -135,3 +133,5 @@ TEST_CASE("keygen table view: the keygen plot script, and none without keys") {
   none.configurations = {cell(512, 1, 0, 0, true)};
   CHECK_FALSE(keygen_table_view::instance().plot_script(none));
 }
+
+} // namespace actorbench::bench

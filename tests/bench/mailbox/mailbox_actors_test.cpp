@@ -4,8 +4,7 @@
 #include "bench/scenarios/mailbox/mailbox.hpp"
 #include "crypto/registry.hpp"
 
-namespace actors = actorbench::actors;
-using namespace actorbench::actors;
+namespace actorbench::actors {
 
 namespace {
 
@@ -159,3 +158,5 @@ TEST_CASE("mailbox: a queued message's estimate covers CAF's element and the sea
   CHECK(off >= 64);
   CHECK(mailbox_bytes_per_message(80) >= off + 80);
 }
+
+} // namespace actorbench::actors

@@ -8,26 +8,17 @@
 #include "bench/scenarios/mailbox/mailbox_remote.hpp"
 #include "bench/scenarios/shared/shipped_keys.hpp"
 #include "shared/suite_actor_run.hpp"
-#include "tests/bench/servers/builtin_nodes.hpp"
+#include "tests/bench/servers/networked_runtime.hpp"
 
-using namespace actorbench::actors;
-namespace testing = actorbench::actors::testing;
+namespace actorbench::actors {
 
 // Driver and worker nodes are separate actor systems in this process,
 // talking through CAF's middleman over loopback TCP as separate processes do.
 
 namespace {
 
-const std::chrono::milliseconds connect_timeout{5000};
-
-std::unique_ptr<remote_runtime> networked() {
-  remote_settings s;
-  s.add_message_types = actorbench::testing::builtin_message_types();
-  s.scheduler.threads = 2;
-  auto rt = remote_runtime::create(s);
-  REQUIRE(rt);
-  return std::move(*rt);
-}
+using actorbench::testing::networked_runtime;
+using actorbench::testing::node_connect_timeout;
 
 struct remote_outcome {
   result<mailbox_sample> sample;
@@ -40,15 +31,16 @@ remote_outcome run_remote(const std::shared_ptr<seal_keys>& keys, const mailbox_
                           std::size_t node_count) {
   result<mailbox_sample> sample = error{errc::timeout, "not run"};
   {
-    auto driver = networked();
+    auto driver = networked_runtime();
     std::vector<std::unique_ptr<remote_runtime>> systems;
     std::vector<served_node> served; // destroyed before their systems
     std::vector<remote_node> nodes;
     for (std::size_t i = 0; i < node_count; ++i) {
-      systems.push_back(networked());
-      auto published = serve_node(*systems.back(), "127.0.0.1", 0, connect_timeout, actorbench::testing::builtin_node_service());
+      systems.push_back(networked_runtime());
+      auto published = serve_node(*systems.back(), "127.0.0.1", 0, node_connect_timeout,
+                                  actorbench::testing::builtin_node_service());
       REQUIRE(published);
-      auto remote = connect_node(*driver, "127.0.0.1", published->port(), connect_timeout);
+      auto remote = connect_node(*driver, "127.0.0.1", published->port(), node_connect_timeout);
       REQUIRE(remote);
       served.push_back(std::move(*published));
       nodes.push_back(std::move(*remote));
@@ -105,7 +97,7 @@ TEST_CASE("mailbox --nodes: a node that cannot make the senders fails the run at
   req.senders = 1;
   req.first = 0;
   req.count = 2;
-  auto driver = networked();
+  auto driver = networked_runtime();
   auto refused = spawn_requested_mailbox_senders(driver->system(), req);
   REQUIRE_FALSE(refused);
   CHECK(refused.err().code == errc::bad_parameter);
@@ -116,3 +108,5 @@ TEST_CASE("mailbox --nodes: a node that cannot make the senders fails the run at
   REQUIRE_FALSE(unknown);
   CHECK(unknown.err().code == errc::crypto_failure);
 }
+
+} // namespace actorbench::actors

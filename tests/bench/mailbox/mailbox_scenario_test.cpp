@@ -5,7 +5,7 @@
 #include "fake_run_context.hpp"
 #include "suite_values.hpp"
 
-using namespace actorbench::bench;
+namespace actorbench::bench {
 
 namespace {
 
@@ -61,3 +61,5 @@ TEST_CASE("a mailbox run records its rate, elapsed time and zero mismatches, off
     CHECK(std::get<double>(r->facts.at("received")) == 600);
   }
 }
+
+} // namespace actorbench::bench

@@ -9,15 +9,12 @@
 #include "output/inline_svg.hpp"
 #include "output/markdown_html.hpp"
 #include "output/table_samples.hpp"
+#include "text_search.hpp"
 
 using namespace actorbench::bench;
 using namespace actorbench::bench::testing;
 
 namespace {
-
-bool has(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
 
 } // namespace
 
@@ -40,12 +37,12 @@ TEST_CASE("markdown_html draws the table writers' Markdown as tables, lists and 
   REQUIRE(blocks.size() == 4);
   CHECK(blocks[0].html == "<p><strong>3 actors in 1 ms</strong></p>\n");
   CHECK(blocks[1].type == html_block::kind::table);
-  CHECK(has(blocks[1].html, "<thead><tr><th></th><th>a|b</th><th>c</th></tr></thead>"));
-  CHECK(has(blocks[1].html, "<tr><td>median (µs)</td><td>1</td><td>&lt;2&gt;</td></tr>"));
+  CHECK(contains(blocks[1].html, "<thead><tr><th></th><th>a|b</th><th>c</th></tr></thead>"));
+  CHECK(contains(blocks[1].html, "<tr><td>median (µs)</td><td>1</td><td>&lt;2&gt;</td></tr>"));
   CHECK(blocks[2].html == "<p>relative to a:</p>\n");
   CHECK(blocks[3].type == html_block::kind::list);
-  CHECK(has(blocks[3].html, "<li>c: 2x slower</li>"));
-  CHECK(has(blocks[3].html, "<li>host: quiet and steady</li>"));
+  CHECK(contains(blocks[3].html, "<li>c: 2x slower</li>"));
+  CHECK(contains(blocks[3].html, "<li>host: quiet and steady</li>"));
 }
 
 TEST_CASE("inline_svg keeps the <svg> element and refuses what reaches outside it") {
@@ -78,12 +75,12 @@ TEST_CASE("an HTML page says why it has no plot and names each file") {
   make_html_writer(o)->write(r, out);
   auto page = out.str();
   CHECK(page.rfind("<!DOCTYPE html>\n", 0) == 0);
-  CHECK(has(page, "<p class=\"verdict\"><strong>"));
-  CHECK(has(page, "<th>1000 procs</th>"));
-  CHECK(has(page, "No plot: gnuplot not found"));
-  CHECK(has(page, "<h3>a.json</h3>"));
-  CHECK(has(page, "<h3>b&amp;.json</h3>"));
-  CHECK(has(page, "host &lt;b&gt;"));
-  CHECK(!has(page, "<svg"));
+  CHECK(contains(page, "<p class=\"verdict\"><strong>"));
+  CHECK(contains(page, "<th>1000 procs</th>"));
+  CHECK(contains(page, "No plot: gnuplot not found"));
+  CHECK(contains(page, "<h3>a.json</h3>"));
+  CHECK(contains(page, "<h3>b&amp;.json</h3>"));
+  CHECK(contains(page, "host &lt;b&gt;"));
+  CHECK(!contains(page, "<svg"));
   CHECK(page.substr(page.size() - 8) == "</html>\n");
 }

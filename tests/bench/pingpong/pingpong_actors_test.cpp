@@ -6,7 +6,7 @@
 #include "bench/scenarios/pingpong/pingpong.hpp"
 #include "shared/suite_actor_run.hpp"
 
-using namespace actorbench::actors;
+namespace actorbench::actors {
 
 namespace {
 
@@ -116,3 +116,5 @@ TEST_CASE("pingpong refuses a run without pairs or round trips") {
   REQUIRE_FALSE(out.sample);
   CHECK(out.sample.err().code == errc::bad_parameter);
 }
+
+} // namespace actorbench::actors

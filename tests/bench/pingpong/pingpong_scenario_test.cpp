@@ -4,8 +4,7 @@
 #include "bench/scenarios/pingpong/pingpong_scenario.hpp"
 #include "fake_run_context.hpp"
 
-namespace actors = actorbench::actors;
-using namespace actorbench::bench;
+namespace actorbench::bench {
 
 namespace {
 
@@ -62,3 +61,5 @@ TEST_CASE("a pingpong run records the rate, the latency samples and zero mismatc
   CHECK(r->samples.at("latency_s").size() == 2 * 8);
   CHECK(r->samples.at("latency_p99_s").size() == 2 * 8);
 }
+
+} // namespace actorbench::bench

@@ -3,7 +3,7 @@
 #include "bench/scenarios/ring/ring.hpp"
 #include "shared/suite_actor_run.hpp"
 
-using namespace actorbench::actors;
+namespace actorbench::actors {
 
 namespace {
 
@@ -94,3 +94,5 @@ TEST_CASE("a ring that cannot finish in time is a timeout error, not a hang") {
   CHECK(out.sample.err().code == errc::timeout);
   CHECK(out.sample.err().detail.find("0 of 1 tokens done") != std::string::npos);
 }
+
+} // namespace actorbench::actors

@@ -3,7 +3,7 @@
 #include "bench/scenarios/ring/ring_scenario.hpp"
 #include "shared/suite_test_run.hpp"
 
-using namespace actorbench::bench;
+namespace actorbench::bench {
 using testing::run_all;
 using testing::suite_config;
 
@@ -35,3 +35,5 @@ TEST_CASE("ring refuses more tokens than actors or hops") {
   c.values["hops"] = std::int64_t{3};
   CHECK_FALSE(s->refine({c}));
 }
+
+} // namespace actorbench::bench

@@ -11,9 +11,10 @@
 #include "bench/scenarios/rpc/rpc_scenario.hpp"
 #include "bench/harness/registry.hpp"
 #include "fake_run_context.hpp"
+#include "text_search.hpp"
 
-using namespace actorbench;
-using namespace actorbench::bench;
+namespace actorbench::bench {
+using testing::starts_with;
 
 namespace {
 
@@ -47,10 +48,6 @@ std::string refusal(std::vector<configuration> plan) {
     return "accepted";
   CHECK(refused.err().code == errc::bad_input);
   return refused.err().message;
-}
-
-bool starts_with(const std::string& text, const std::string& start) {
-  return text.rfind(start, 0) == 0;
 }
 
 // The hello actor published on loopback in this process.
@@ -211,3 +208,5 @@ TEST_CASE("an rpc round with --reconnect times connect and setup per request") {
     CHECK(latency[i] >= connect[i]);
   CHECK(server.served->load() == 2);
 }
+
+} // namespace actorbench::bench

@@ -6,7 +6,7 @@
 #include "bench/scenarios/rpc/rpc_scenario.hpp"
 #include "bench/scenarios/rpc/rpc_table_view.hpp"
 
-using namespace actorbench::bench;
+namespace actorbench::bench {
 
 namespace {
 
@@ -35,7 +35,7 @@ configuration_result rpc_result(const std::string& mode, double latency_s, bool 
   return c;
 }
 
-std::string drawn(bool reconnect, table_style style = {}) {
+std::string rpc_table(bool reconnect, table_style style = {}) {
   scenario_results r;
   r.tool.version = "1.2.3";
   r.scenario = make_rpc_scenario()->declared();
@@ -53,7 +53,7 @@ bool has(const std::string& text, const std::string& pattern) {
 } // namespace
 
 TEST_CASE("rpc table view: a column per mode, time per request and the TLS overhead") {
-  auto text = drawn(false);
+  auto text = rpc_table(false);
   CHECK(rpc_table_view().name() == "rpc-table");
   CHECK(
     has(text, "rpc: hello\\(\"\"\\) to 127.0.0.1:4242 \\(plain\\) and 127.0.0.1:4243 \\(TLS\\)$"));
@@ -74,7 +74,7 @@ TEST_CASE("rpc table view: a column per mode, time per request and the TLS overh
 }
 
 TEST_CASE("rpc table view with --reconnect shows the connection's costs") {
-  auto text = drawn(true);
+  auto text = rpc_table(true);
   CHECK(has(text, "a new connection per request"));
   CHECK(has(text, "^connect \\+ handshakes, median \\(µs\\) +62.5 +125$"));
   CHECK(has(text, "^request after connect, median \\(µs\\) +62.5 +125$"));
@@ -85,7 +85,9 @@ TEST_CASE("rpc table view with --reconnect shows the connection's costs") {
 TEST_CASE("rpc table view draws Markdown") {
   table_style style;
   style.markdown = true;
-  auto text = drawn(false, style);
+  auto text = rpc_table(false, style);
   CHECK(has(text, "^\\| median \\(µs/request\\) \\| 125 \\| 250 \\|$"));
   CHECK(has(text, "^- TLS overhead, median ms/request: "));
 }
+
+} // namespace actorbench::bench

@@ -3,7 +3,7 @@
 #include "actors/runtime/cpu_pinning.hpp"
 #include "bench/scenarios/rpc/spin_cpu.hpp"
 
-using namespace actorbench::bench;
+namespace actorbench::bench {
 
 // Ported from the old rpc_options_test (--spin-cpu of `actorbench rpc`).
 TEST_CASE("--spin-cpu takes a CPU this process may use and leaves the others to the rest") {
@@ -42,3 +42,5 @@ TEST_CASE("--spin-cpu auto pins the spinner when there are two CPUs and a spin; 
   CHECK_FALSE(placed->cpu);
   CHECK(placed->others.empty());
 }
+
+} // namespace actorbench::bench

@@ -2,7 +2,7 @@
 
 #include "bench/servers/refusal_log.hpp"
 
-using namespace actorbench;
+namespace actorbench {
 using namespace std::chrono_literals;
 
 namespace {
@@ -82,3 +82,5 @@ TEST_CASE("bounded_log words the count its own way and counts events known only 
   CHECK(log.finish().empty());
   CHECK(log.total() == 5);
 }
+
+} // namespace actorbench

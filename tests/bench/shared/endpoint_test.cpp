@@ -2,7 +2,7 @@
 
 #include "bench/scenarios/shared/endpoint.hpp"
 
-using namespace actorbench::bench;
+namespace actorbench::bench {
 
 // Ported from the old rpc_options_test: rpc, serve, node and --nodes parse
 // HOST:PORT and ports through these.
@@ -26,3 +26,5 @@ TEST_CASE("a bad HOST:PORT is bad input naming the value") {
     CHECK(e.err().message.find(std::string{"invalid --connect '"} + text + "'") == 0);
   }
 }
+
+} // namespace actorbench::bench

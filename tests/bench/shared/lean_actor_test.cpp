@@ -8,7 +8,7 @@
 
 #include "bench/scenarios/shared/lean_actor.hpp"
 
-using namespace actorbench::actors;
+namespace actorbench::actors {
 
 namespace {
 
@@ -64,3 +64,5 @@ TEST_CASE("lean_actor::holds checks built-in and custom elements of one message"
   CHECK_FALSE(holds<std::string>(plain));
   CHECK_FALSE(holds<>(plain));
 }
+
+} // namespace actorbench::actors

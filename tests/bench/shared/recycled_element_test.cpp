@@ -14,7 +14,7 @@
 #include "bench/scenarios/shared/recycled_element.hpp"
 #include "bench/scenarios/shared/sealed_message.hpp"
 
-using namespace actorbench::actors;
+namespace actorbench::actors {
 
 namespace {
 
@@ -160,3 +160,5 @@ TEST_CASE("recycled_element on a thread that ends: its free list is deleted with
   }};
   worker.join();
 }
+
+} // namespace actorbench::actors

@@ -4,7 +4,7 @@
 #include "bench/scenarios/shared/suite_fault.hpp"
 #include "crypto/registry.hpp"
 
-using namespace actorbench::actors;
+namespace actorbench::actors {
 
 namespace {
 
@@ -169,3 +169,5 @@ TEST_CASE("the inline crypto-off paths count and check as seal() and open() do")
   message_opener receiver{on.get(), 1};
   CHECK(receiver.open_plain(0, 0) == open_verdict::forged);
 }
+
+} // namespace actorbench::actors

@@ -5,8 +5,7 @@
 #include "fake_run_context.hpp"
 #include "suite_values.hpp"
 
-namespace actors = actorbench::actors;
-using namespace actorbench::bench;
+namespace actorbench::bench {
 
 namespace {
 
@@ -99,3 +98,5 @@ TEST_CASE("a suite cipher that is not AEAD, or not the back-end's, is bad input"
   REQUIRE_FALSE(refined);
   CHECK(refined.err().message.find("xchacha20-poly1305-ietf") != std::string::npos);
 }
+
+} // namespace actorbench::bench

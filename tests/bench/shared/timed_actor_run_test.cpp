@@ -9,7 +9,7 @@
 #include "actors/runtime/countdown_latch.hpp"
 #include "bench/scenarios/shared/timed_actor_run.hpp"
 
-using namespace actorbench::actors;
+namespace actorbench::actors {
 using clock_type = timed_actor_steps::clock;
 
 namespace {
@@ -156,3 +156,5 @@ TEST_CASE("poll_until: true once gone, false at the time limit") {
   CHECK_FALSE(poll_until([] { return false; }, clock_type::now() + std::chrono::milliseconds{2},
                          std::chrono::microseconds{100}));
 }
+
+} // namespace actorbench::actors

@@ -4,9 +4,7 @@
 #include "bench/scenarios/spawn_tree/spawn_tree.hpp"
 #include "shared/suite_actor_run.hpp"
 
-namespace crypto = actorbench::crypto;
-using namespace actorbench::actors;
-namespace actors = actorbench::actors;
+namespace actorbench::actors {
 
 namespace {
 
@@ -159,3 +157,5 @@ TEST_CASE("spawn-tree: a tree beyond the bound is refused before anything is spa
   REQUIRE_FALSE(r);
   CHECK(r.err().code == errc::bad_parameter);
 }
+
+} // namespace actorbench::actors

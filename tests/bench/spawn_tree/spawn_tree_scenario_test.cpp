@@ -4,7 +4,7 @@
 #include "fake_run_context.hpp"
 #include "suite_values.hpp"
 
-using namespace actorbench::bench;
+namespace actorbench::bench {
 
 namespace {
 
@@ -78,3 +78,5 @@ TEST_CASE("spawn-tree runs report actors per second, live actors and 0 mismatche
     CHECK(r->samples.count("crypto_s") == (c.word("crypto") == "on" ? 1u : 0u));
   }
 }
+
+} // namespace actorbench::bench

@@ -17,7 +17,7 @@
 #include "bench/scenarios/zone/zone_run.hpp"
 #include "crypto/registry.hpp"
 
-using namespace actorbench;
+namespace actorbench {
 
 namespace {
 
@@ -238,3 +238,5 @@ TEST_CASE("a zone with no players or a tick rate of zero is refused") {
   REQUIRE_FALSE(s);
   CHECK(s.err().code == actors::errc::bad_parameter);
 }
+
+} // namespace actorbench

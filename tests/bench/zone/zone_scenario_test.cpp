@@ -11,7 +11,7 @@
 #include "bench/harness/registry.hpp"
 #include "fake_run_context.hpp"
 
-using namespace actorbench::bench;
+namespace actorbench::bench {
 
 namespace {
 
@@ -228,3 +228,5 @@ TEST_CASE("zone --backend all keeps the available back-ends offering the AEAD ci
   std::vector<configuration> none_only{plan.front()};
   CHECK_FALSE(keep_zone_ciphers(none_only));
 }
+
+} // namespace actorbench::bench

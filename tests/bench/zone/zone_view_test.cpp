@@ -5,7 +5,7 @@
 #include "bench/scenarios/zone/zone_scenario.hpp"
 #include "bench/scenarios/zone/zone_view.hpp"
 
-using namespace actorbench::bench;
+namespace actorbench::bench {
 
 namespace {
 
@@ -55,7 +55,7 @@ scenario_results zone_results() {
   return r;
 }
 
-std::string drawn(const scenario_results& r, table_style style = {}) {
+std::string zone_table(const scenario_results& r, table_style style = {}) {
   std::ostringstream out;
   zone_table_view().write(r, style, out);
   return out.str();
@@ -79,7 +79,7 @@ std::string unwrapped(std::string text) {
 } // namespace
 
 TEST_CASE("the zone view draws a row per configuration with its constants above") {
-  auto text = drawn(zone_results());
+  auto text = zone_table(zone_results());
   CHECK(zone_table_view().name() == "zone");
   CHECK(text.find("50 Hz: tick budget 20.0 ms; crypto on (openssl/aes-128-gcm); 2 scheduler "
                   "threads; 200 ms per run")
@@ -110,7 +110,7 @@ TEST_CASE("the zone view shows a search's answer and which probes kept up") {
   s.criterion = "at 50 Hz with p99 under 20.0 ms and at most 1% of ticks missed";
   r.search = s;
   r.stopped = "signal 2";
-  auto text = drawn(r);
+  auto text = zone_table(r);
   CHECK(text.find("200 ms per probe") != std::string::npos);
   CHECK(text.find("keeps up") != std::string::npos);
   CHECK(has_line_starting(text, "capacity 192 players [128, 256] at 50 Hz with p99 under 20.0 ms"));
@@ -134,8 +134,10 @@ TEST_CASE("the zone view names a varying parameter per row and draws Markdown") 
   r.configurations[1].config.values["tick-hz"] = std::int64_t{100};
   table_style style;
   style.markdown = true;
-  auto text = drawn(r, style);
+  auto text = zone_table(r, style);
   CHECK(text.find("| players | tick-hz | ticks |") != std::string::npos);
   CHECK(text.find("Hz: tick budget") == std::string::npos);
   CHECK(text.find("| 256 | 100 |") != std::string::npos);
 }
+
+} // namespace actorbench::bench
