@@ -12,7 +12,8 @@ namespace {
 /// More combinations than a run could finish are a typo, not a plan.
 constexpr std::size_t max_configurations = 1000;
 
-/// Combinations kept while later parameters may still collapse them.
+/// Combinations kept while later parameters or the scenario's refine may
+/// still drop them.
 constexpr std::size_t max_partial_combinations = 100 * max_configurations;
 
 const param_decl* find_declared(const declaration& d, std::string_view name) {
@@ -118,8 +119,6 @@ result<std::vector<configuration>> combine(const declaration& d,
     if (plan.size() > max_partial_combinations)
       return too_many();
   }
-  if (plan.size() > max_configurations)
-    return too_many();
   return plan;
 }
 
@@ -143,6 +142,10 @@ result<std::vector<configuration>> make_plan(const scenario& s, const by_name<st
   auto refined = s.refine(std::move(*plan));
   if (!refined)
     return refined.err();
+  // Counted after refine: combinations a scenario drops (a back-end without
+  // that cipher) are not run.
+  if (refined->size() > max_configurations)
+    return too_many();
   for (std::size_t i = 0; i < refined->size(); ++i)
     (*refined)[i].index = i;
   return refined;

@@ -239,6 +239,7 @@ class refining : public scenario {
  public:
   refining() : d_("refining", "refine drops and refuses") {
     d_.integer("procs").range(1, 100).def("1");
+    d_.integer("copies").range(1, 100).def("1");
     d_.metric("time_s", "s").headline();
   }
   const declaration& declared() const override { return d_; }
@@ -272,6 +273,20 @@ TEST_CASE("plan: scenario::refine adjusts the plan, then indices are renumbered"
   auto refused = make_plan(s, {{"procs", "2,3"}});
   REQUIRE_FALSE(refused);
   CHECK(refused.err().message == "invalid --procs '3': three is right out");
+}
+
+TEST_CASE("plan: the 1000-configuration limit counts what refine keeps") {
+  refining s;
+  // 97 procs x 20 copies combine to 1,940; refine keeps the 49 even procs: 980.
+  auto kept = make_plan(s, {{"procs", "4..100"}, {"copies", "1..20"}});
+  REQUIRE(kept);
+  CHECK(kept->size() == 980);
+  // x 21: 1,029 kept.
+  auto refused = make_plan(s, {{"procs", "4..100"}, {"copies", "1..21"}});
+  REQUIRE_FALSE(refused);
+  CHECK(refused.err().code == errc::bad_input);
+  CHECK(refused.err().message
+        == "too many configurations: the options combine to more than 1000");
 }
 
 TEST_CASE("plan: a fixed size or word names one value in its error") {
