@@ -4,9 +4,11 @@
 #include "command/document_command.hpp"
 #include "command/man_page.hpp"
 #include "command/roff_text.hpp"
+#include "text_search.hpp"
 #include "toy_declaration.hpp"
 
 using namespace actorbench::bench;
+using actorbench::bench::testing::contains;
 
 namespace {
 
@@ -28,10 +30,6 @@ tool_outline toy_outline() {
   return t;
 }
 
-bool has_text(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
-
 } // namespace
 
 TEST_CASE("roff text: backslashes, hyphens, control characters at a line's start, non-ASCII") {
@@ -50,34 +48,34 @@ TEST_CASE("the man page lists every option of the scenario and of each command")
   auto t = toy_outline();
   auto page = man_page(t);
   CHECK(page.rfind(".\\\"", 0) == 0);
-  CHECK(has_text(page, ".TH TOY 1 "));
-  CHECK(has_text(page, ".SS fanout\n"));
-  CHECK(has_text(page, ".SS report\n"));
-  CHECK(has_text(page, "\\&.dot 'quote \\e back"));
+  CHECK(contains(page, ".TH TOY 1 "));
+  CHECK(contains(page, ".SS fanout\n"));
+  CHECK(contains(page, ".SS report\n"));
+  CHECK(contains(page, "\\&.dot 'quote \\e back"));
   for (const auto* target : {&t.scenarios.front(), &t.commands.front()})
     for (const auto& o : target->options)
-      CHECK_MESSAGE(has_text(page, roff_bold("--" + o.name)) == !o.hidden, o.name);
-  CHECK(has_text(page, roff_escape("(also --sizes)")));
-  CHECK(has_text(page, ".SH EXIT STATUS\n"));
+      CHECK_MESSAGE(contains(page, roff_bold("--" + o.name)) == !o.hidden, o.name);
+  CHECK(contains(page, roff_escape("(also --sizes)")));
+  CHECK(contains(page, ".SH EXIT STATUS\n"));
 }
 
 TEST_CASE("the bash completion has the words, files and options of the declarations") {
   auto script = bash_completion(toy_outline());
-  CHECK(has_text(script, "'fanout --crypto') REPLY='off on' ;;"));
-  CHECK(has_text(script, "'fanout --cipher') REPLY='aes-128-ctr aes-256-gcm chacha20-ietf"));
-  CHECK(has_text(script, "'fanout --dump-keys') REPLY=@file ;;"));
-  CHECK(has_text(script, "'fanout --sizes') REPLY=@text ;;"));
-  CHECK(has_text(script, "'fanout --format') REPLY='table json csv markdown' ;;"));
-  CHECK(has_text(script, "'report') REPLY=@file ;;"));
-  CHECK(has_text(script, "target='fanout'"));
-  CHECK(has_text(script, "complete -F _toy 'toy'\n"));
+  CHECK(contains(script, "'fanout --crypto') REPLY='off on' ;;"));
+  CHECK(contains(script, "'fanout --cipher') REPLY='aes-128-ctr aes-256-gcm chacha20-ietf"));
+  CHECK(contains(script, "'fanout --dump-keys') REPLY=@file ;;"));
+  CHECK(contains(script, "'fanout --sizes') REPLY=@text ;;"));
+  CHECK(contains(script, "'fanout --format') REPLY='table json csv markdown' ;;"));
+  CHECK(contains(script, "'report') REPLY=@file ;;"));
+  CHECK(contains(script, "target='fanout'"));
+  CHECK(contains(script, "complete -F _toy 'toy'\n"));
   // A hidden option is not offered, though its value is still skipped.
   auto options = script.substr(script.find("    'fanout') REPLY="));
   options = options.substr(0, options.find('\n'));
-  CHECK(has_text(options, "'--procs "));
-  CHECK(has_text(options, " --isolate "));
-  CHECK_FALSE(has_text(options, "--isolate-child"));
-  CHECK_FALSE(has_text(script, "'fanout --isolate-child')"));
+  CHECK(contains(options, "'--procs "));
+  CHECK(contains(options, " --isolate "));
+  CHECK_FALSE(contains(options, "--isolate-child"));
+  CHECK_FALSE(contains(script, "'fanout --isolate-child')"));
 }
 
 TEST_CASE("completion knows its shells and names a wrong one") {
