@@ -181,9 +181,11 @@ int report(const std::vector<client_result>& results, std::chrono::duration<doub
     std::cout << "load_generator: FAILED: " << p << '\n';
   if (!problems.empty())
     return 1;
+  // What anyone may send a client is dropped, not fatal: its count is on the last line too.
   std::cout << "load_generator: OK: every verdict as its class expects, every session freed"
-            << (opts.transport == game::transport::udp ? " and every UDP address" : "")
-            << std::endl;
+            << (opts.transport == game::transport::udp ? " and every UDP address" : "") << " ("
+            << dropped_total(results) << " unexpected frames and " << unmatched_total(results)
+            << " verdicts naming no packet sent dropped)" << std::endl;
   return 0;
 }
 
