@@ -59,15 +59,15 @@ def serve(listener, responder, seen):
             channel.open(payload)
         except InvalidTag:
             seen.append("forged")
-            link.send(peer.REJECTED, bytes([2]) + payload[:9])
+            link.send(peer.REJECTED, bytes([2]) + peer.packet_name(payload))
             continue
         if counter in counters:
             seen.append("duplicate")
-            link.send(peer.REJECTED, bytes([3]) + payload[:9])
+            link.send(peer.REJECTED, bytes([3]) + peer.packet_name(payload))
             continue
         counters.add(counter)
         seen.append("accepted")
-        link.send(peer.ACCEPTED, payload[:9])  # verdicts name their packet
+        link.send(peer.ACCEPTED, peer.packet_name(payload))  # verdicts name their packet
 
 
 def main():
