@@ -55,6 +55,7 @@ class client_state {
 
   // load_client_frames.cpp
   bool on_welcome(game::bytes_view reply);
+  bool answered_mitm();
   bool on_frame(const game::frame& f);
   bool drop(dropped_frame why);
   void count_verdict(const game::verdict_frame& v);

@@ -16,11 +16,12 @@ namespace game::load_generator {
 
 /// The handshake's reply: keys, and the channel that seals with them.
 bool client_state::on_welcome(game::bytes_view reply) {
-  if (result_.kind == client_kind::mitm) {
-    result_.failure = "the server answered a hello under another server key";
-    finish();
-    return false;
-  }
+  // Over TCP only the server writes into the connection: any welcome to the
+  // man in the middle is the server's, and wrong. Over UDP anyone can send
+  // one; none verifies under the key it pins, so it counts as any bad one.
+  const bool udp = std::holds_alternative<caf::io::datagram_handle>(link_);
+  if (result_.kind == client_kind::mitm && !udp)
+    return answered_mitm();
   auto keys = handshake_->finish(reply);
   if (!keys) {
     // Not necessarily the server's (anyone can send from its address):
@@ -28,6 +29,8 @@ bool client_state::on_welcome(game::bytes_view reply) {
     ++result_.bad_welcomes;
     return false;
   }
+  if (result_.kind == client_kind::mitm)
+    return answered_mitm();
   auto tx = actors::channel_sender::create(*plan_.backend, *plan_.cipher, std::move(keys->send),
                                            actors::rekey_policy{});
   auto rx = actors::channel_receiver::create(
@@ -41,6 +44,13 @@ bool client_state::on_welcome(game::bytes_view reply) {
   receiver_.emplace(std::move(*rx));
   handshake_.reset();
   return true;
+}
+
+/// The man in the middle was welcomed: the server answered a hello it must refuse.
+bool client_state::answered_mitm() {
+  result_.failure = "the server answered a hello under another server key";
+  finish();
+  return false;
 }
 
 bool client_state::on_frame(const game::frame& f) {
