@@ -188,7 +188,10 @@ TEST_CASE("packets that differ only in their tag's end have different names") {
   b.back() ^= 1;
   CHECK_FALSE(id_of_packet(a) == id_of_packet(b));
   // So a verdict naming one is not a verdict on the other.
-  auto v = decode_verdict(*decode_datagram(encode_verdict(std::nullopt, id_of_packet(b))));
+  const auto wire = encode_verdict(std::nullopt, id_of_packet(b));
+  auto f = decode_datagram(wire);
+  REQUIRE(f);
+  auto v = decode_verdict(*f);
   REQUIRE(v);
   CHECK_FALSE(v->id == id_of_packet(a));
 }
@@ -197,7 +200,8 @@ TEST_CASE("a rejection with an unknown reason is not a verdict") {
   bytes payload(1 + packet_id_size, 0);
   for (int reason : {0, 5, 0xff}) {
     payload[0] = static_cast<std::uint8_t>(reason);
-    auto f = decode_datagram(encode_frame(frame_type::rejected, payload));
+    const auto wire = encode_frame(frame_type::rejected, payload);
+    auto f = decode_datagram(wire);
     REQUIRE(f);
     CHECK_FALSE(decode_verdict(*f));
   }
