@@ -112,7 +112,6 @@ result<channel_receiver> channel_receiver::create(const crypto::backend& backend
   r.aead_ = &aead;
   r.grace_ = grace;
   r.current_ = std::move(*current);
-  r.ahead_.reserve(look_ahead);
   return r;
 }
 
