@@ -200,7 +200,6 @@ game::rejection_reason server_state::rejection_of(actors::packet_verdict v) {
     case actors::packet_verdict::duplicate:
       return game::rejection_reason::duplicate;
     case actors::packet_verdict::too_old:
-    case actors::packet_verdict::unknown_epoch:
       return game::rejection_reason::too_old;
     default:
       return game::rejection_reason::forged;

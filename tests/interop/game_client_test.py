@@ -8,8 +8,9 @@ Starts the server on a free loopback port with chacha20-poly1305, reads its
 port and key from its output, then: handshake (hello -> welcome; over UDP
 hello with a zero cookie -> challenge -> hello with its cookie -> welcome),
 three sealed packets (accepted), one with a byte flipped (forged), one sent
-again (duplicate), each verdict naming its packet; over UDP then the
-server's bye at its idle timeout, which must open under the client's
+again (duplicate), one packet in each of epochs 1 to 3 and, epoch 4's only
+packet lost, one of epoch 5 (accepted), each verdict naming its packet; over
+UDP then the server's bye at its idle timeout, which must open under the client's
 receiving key as an empty message. Exit 0 when all hold, 1 with the reason otherwise."""
 import os
 import re
@@ -110,6 +111,25 @@ def main():
         got = verdict(link, sent[1])
         if got != "duplicate":
             fail("replayed packet: %s, not duplicate" % got)
+        # Past the first rekey: the client's sender moves epochs (Noise's
+        # REKEY, computed by dissononce) and the server follows, also over a
+        # lost packet that was the only one of its epoch.
+        for i in range(3):
+            channel.rekey()
+            packet = channel.seal(b"rekeyed %d" % i)
+            link.send(peer.PACKET, packet)
+            got = verdict(link, packet)
+            if got != "accepted":
+                fail("a packet of epoch %d: %s, not accepted" % (packet[0], got))
+        channel.rekey()
+        channel.seal(b"lost")
+        channel.rekey()
+        after_loss = channel.seal(b"after the loss")
+        link.send(peer.PACKET, after_loss)
+        got = verdict(link, after_loss)
+        if got != "accepted":
+            fail("the packet after a lost epoch (epoch %d): %s, not accepted"
+                 % (after_loss[0], got))
         bye = ""
         if transport == "udp":  # the server ends the idle session: a sealed empty message
             link.sock.settimeout(10.0)
@@ -124,8 +144,8 @@ def main():
                 fail("the server's bye carried %d bytes, not an empty message" % len(message))
             bye = ", a sealed bye"
         link.close()
-        print("game_client_test: OK (%s): handshake, 3 accepted, 1 forged, 1 duplicate%s"
-              % (transport, bye))
+        print("game_client_test: OK (%s): handshake, 3 accepted, 1 forged, 1 duplicate, "
+              "epochs 1-3 and 5 accepted (4 lost)%s" % (transport, bye))
         return 0
     finally:
         proc.terminate()

@@ -1,8 +1,9 @@
 // The C++ side of the interoperation test against a responder written on
 // dissononce (responder_test.py): a client of the game server's protocol
 // over TCP that completes the handshake (client_handshake), then sends
-// sealed packets (each must be accepted), a tampered one (forged), a replay
-// (duplicate), and opens the packet the responder seals back.
+// sealed packets (each must be accepted; its sender moves an epoch every two,
+// so they span epochs 0 and 1), a tampered one (forged), a replay
+// (duplicate), and opens the packet the responder seals back two epochs on.
 //
 //   interop_client PORT SERVER_KEY_HEX
 // Exit 0 when all of that holds; 1 with the reason; 2 for bad arguments.
@@ -98,7 +99,9 @@ int main(int argc, char** argv) {
   auto keys = client->finish(welcome->second);
   if (!keys)
     return fail("the responder's reply: " + keys.err().detail);
-  auto channel = actors::secure_channel::create(*backend, *aead, *keys, actors::rekey_policy{});
+  actors::rekey_policy policy;
+  policy.after_packets = 2;
+  auto channel = actors::secure_channel::create(*backend, *aead, *keys, policy);
   if (!channel)
     return fail(channel.err().detail);
 

@@ -7,12 +7,15 @@ Layers, each in one place:
   frame()/read_frame()/datagram: the game server's framing (change here
       when the front door changes);
   hello/reply: framing bytes (type, version) around the Noise messages;
-  Channel: the secure channel's packets (epoch || counter || AEAD).
+  Channel: the secure channel's packets (epoch || counter || AEAD), with
+      its key chain (each epoch's key Noise's REKEY of the one before).
 """
 import socket
 import struct
 
+from cryptography.exceptions import InvalidTag
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM, ChaCha20Poly1305
+from dissononce.cipher.aesgcm import AESGCMCipher
 from dissononce.cipher.chachapoly import ChaChaPolyCipher
 from dissononce.dh.x25519.private import PrivateKey
 from dissononce.dh.x25519.public import PublicKey
@@ -136,24 +139,39 @@ class Initiator:
         return send, receive
 
 
-class Responder:
-    """The server side of NK: reply(hello) -> (reply bytes, token, (send, receive))."""
+def public_key_of(secret):
+    """The X25519 public key of a 32-byte secret."""
+    return _pair(secret).public.data
 
-    def __init__(self, static_secret, prologue=PROLOGUE):
+
+class Responder:
+    """The server side: reply(hello) -> (reply bytes, token, (send, receive)).
+    NK, or IK when `known_clients` (the client static public keys accepted)
+    is given; the IK client's key is then in `client_static`."""
+
+    def __init__(self, static_secret, prologue=PROLOGUE, known_clients=None):
         self.static = _pair(static_secret)
         self.prologue = prologue
+        self.known_clients = known_clients
+        self.client_static = None
 
     @property
     def public_key(self):
         return self.static.public.data
 
     def reply(self, hello):
-        if hello[:2] != bytes([NK_HELLO, VERSION]):
-            raise ValueError("not an NK hello: %s" % hello[:2].hex())
+        ik = self.known_clients is not None
+        if hello[:2] != bytes([IK_HELLO if ik else NK_HELLO, VERSION]):
+            raise ValueError("not an %s hello: %s" % ("IK" if ik else "NK", hello[:2].hex()))
         hs = _state()
-        hs.initialize(NKHandshakePattern(), False, self.prologue, s=self.static)
+        pattern = IKHandshakePattern() if ik else NKHandshakePattern()
+        hs.initialize(pattern, False, self.prologue, s=self.static)
         token = bytearray()
         hs.read_message(hello[2:], token)
+        if ik:
+            self.client_static = hs.rs.data
+            if self.client_static not in self.known_clients:
+                raise ValueError("an IK hello from an unknown client key")
         message = bytearray()
         initiator_first = hs.write_message(b"", message)
         # Split's first key is the initiator's sending key.
@@ -164,26 +182,73 @@ class Responder:
 # -- the secure channel ---------------------------------------------------------
 AEADS = {"chacha20-poly1305": (ChaCha20Poly1305, 32), "aes-256-gcm": (AESGCM, 32),
          "aes-128-gcm": (AESGCM, 16)}
+# Noise's own cipher objects, whose rekey() is Noise's REKEY.
+NOISE_CIPHERS = {"chacha20-poly1305": ChaChaPolyCipher(), "aes-256-gcm": AESGCMCipher()}
+# Epochs past its current one a receiver opens (channel_receiver::look_ahead).
+LOOK_AHEAD = 8
+
+
+def rekey(key, cipher):
+    """The next epoch's 32-byte key: Noise's REKEY (the first 32 bytes of
+    ENCRYPT(k, 2^64-1, b"", 32 zeros)), by dissononce for its ciphers
+    (which returns the tag too: Noise keeps 32 bytes). AES-128-GCM, not a
+    Noise cipher, runs it keyed with the key's first 16 bytes."""
+    if cipher in NOISE_CIPHERS:
+        return NOISE_CIPHERS[cipher].rekey(key)[:32]
+    make, size = AEADS[cipher]
+    return make(key[:size]).encrypt(bytes(4) + b"\xff" * 8, bytes(32), b"")[:32]
 
 
 class Channel:
     """epoch (1) || counter (8, big-endian) || ciphertext || tag (16); the
-    nonce is epoch || counter || zeros (12 bytes), no associated data. Epoch 0
-    only (this client never rekeys)."""
+    nonce is epoch || counter || zeros (12 bytes), no associated data. The
+    sender moves to the next epoch after `rekey_after` packets (never when
+    None) or when rekey() asks; the receiver follows packets up to
+    LOOK_AHEAD epochs ahead (it keeps no replay window: callers judge)."""
 
-    def __init__(self, send_key, receive_key, cipher="chacha20-poly1305"):
-        make, size = AEADS[cipher]
-        self.sealer, self.opener = make(send_key[:size]), make(receive_key[:size])
-        self.counter = 0
+    def __init__(self, send_key, receive_key, cipher="chacha20-poly1305", rekey_after=None):
+        self.cipher = cipher
+        self.rekey_after = rekey_after
+        self.send_key, self.send_epoch, self.counter = send_key, 0, 0
+        self.receive_keys, self.receive_epoch = [receive_key], 0
+        self.rekey_due = False
+
+    def _aead(self, key):
+        make, size = AEADS[self.cipher]
+        return make(key[:size])
 
     @staticmethod
     def _nonce(header):
         return header + bytes(12 - len(header))
 
+    @property
+    def epoch(self):
+        """The epoch of the packets sealed now (counting past 255)."""
+        return self.send_epoch
+
+    def rekey(self):
+        """Makes the next seal start a new epoch."""
+        self.rekey_due = True
+
     def seal(self, plaintext):
-        header = struct.pack(">BQ", 0, self.counter)
+        if self.rekey_due or (self.rekey_after is not None and self.counter >= self.rekey_after):
+            self.send_key = rekey(self.send_key, self.cipher)
+            self.send_epoch, self.counter, self.rekey_due = self.send_epoch + 1, 0, False
+        header = struct.pack(">BQ", self.send_epoch % 256, self.counter)
         self.counter += 1
-        return header + self.sealer.encrypt(self._nonce(header), plaintext, None)
+        return header + self._aead(self.send_key).encrypt(self._nonce(header), plaintext, None)
 
     def open(self, packet):
-        return self.opener.decrypt(self._nonce(packet[:9]), packet[9:], None)
+        """The plaintext; cryptography's InvalidTag for a packet that does
+        not verify, or of an epoch out of reach."""
+        base = self.receive_epoch
+        reach = [e for e in range(max(0, base - 1), base + LOOK_AHEAD + 1) if e % 256 == packet[0]]
+        if not reach:
+            raise InvalidTag()
+        epoch = reach[0]
+        while len(self.receive_keys) <= epoch:
+            self.receive_keys.append(rekey(self.receive_keys[-1], self.cipher))
+        plain = self._aead(self.receive_keys[epoch]).decrypt(self._nonce(packet[:9]), packet[9:],
+                                                             None)
+        self.receive_epoch = max(base, epoch)
+        return plain

@@ -6,7 +6,10 @@ usage: responder_test.py INTEROP_CLIENT
 
 The responder speaks the game server's TCP framing: it answers the hello
 with a welcome, each packet with accepted or rejected (forged, duplicate),
-and a stats_request with one packet it seals to the client. Exit 0 when the
+and a stats_request with one packet it seals to the client two epochs on
+(the epoch before lost). The client's sender moves an epoch every two
+packets, so its packets span epochs 0 and 1 (Noise's REKEY, here computed by
+dissononce). Exit 0 when the
 client reports OK and the responder saw what it should, 1 otherwise."""
 import os
 import socket
@@ -50,23 +53,25 @@ def serve(listener, responder, seen):
         except (ConnectionError, OSError):
             return
         if kind == peer.STATS_REQUEST:
+            channel.rekey()
+            channel.seal(b"lost on the way")
+            channel.rekey()
             link.send(peer.PACKET, channel.seal(b"from the responder"))
             continue
         if kind != peer.PACKET:
             return
-        counter = int.from_bytes(payload[1:9], "big")
         try:
             channel.open(payload)
         except InvalidTag:
             seen.append("forged")
             link.send(peer.REJECTED, bytes([2]) + peer.packet_name(payload))
             continue
-        if counter in counters:
+        if payload[:9] in counters:  # epoch and counter
             seen.append("duplicate")
             link.send(peer.REJECTED, bytes([3]) + peer.packet_name(payload))
             continue
-        counters.add(counter)
-        seen.append("accepted")
+        counters.add(payload[:9])
+        seen.append("accepted %d" % payload[0])
         link.send(peer.ACCEPTED, peer.packet_name(payload))  # verdicts name their packet
 
 
@@ -87,7 +92,7 @@ def main():
                          capture_output=True, text=True, timeout=60)
     thread.join(timeout=10)
     print(run.stdout + run.stderr, end="")
-    want = ["accepted"] * 3 + ["forged", "duplicate"]
+    want = ["accepted 0", "accepted 0", "accepted 1", "forged", "duplicate"]
     if run.returncode != 0 or seen != want:
         print("responder_test: FAIL: client exit %d, responder saw %s (want %s)"
               % (run.returncode, seen, want))

@@ -157,21 +157,33 @@ result<session_keys> client_handshake::finish(bytes_view server_reply, bytes* pa
   auto keys = noise.split(true);
   if (!keys)
     return noise.failure();
-  forget_ephemeral();
+  forget_secrets();
   if (payload != nullptr)
     payload->assign(plain.begin(), plain.begin() + static_cast<std::ptrdiff_t>(plain_size));
   return std::move(*keys);
 }
 
-void client_handshake::forget_ephemeral() noexcept {
+void client_handshake::forget_secrets() noexcept {
   crypto::wipe(ephemeral_.keys.secret_key);
   crypto::wipe(static_secret_);
   ephemeral_.prepared.reset();
+  // The chaining key derives every key of the session: wiped at finish, not
+  // left until the handshake object goes.
+  crypto::wipe(state_.ck);
+  crypto::wipe(state_.h);
+}
+
+bool client_handshake::holds_secrets() const noexcept {
+  std::uint8_t any = 0;
+  for (std::size_t i = 0; i < state_.ck.size(); ++i)
+    any |= static_cast<std::uint8_t>(state_.ck[i] | state_.h[i]);
+  return any != 0 || !ephemeral_.keys.secret_key.empty() || !static_secret_.empty()
+         || ephemeral_.prepared != nullptr;
 }
 
 client_handshake& client_handshake::operator=(client_handshake&& other) noexcept {
   if (this != &other) {
-    forget_ephemeral();
+    forget_secrets();
     ka_ = other.ka_;
     state_ = other.state_;
     ephemeral_ = std::move(other.ephemeral_);
@@ -182,7 +194,7 @@ client_handshake& client_handshake::operator=(client_handshake&& other) noexcept
 }
 
 client_handshake::~client_handshake() {
-  forget_ephemeral();
+  forget_secrets();
 }
 
 } // namespace actorbench::actors

@@ -1,6 +1,7 @@
 #include "actors/session_pool/secure_channel.hpp"
 
 #include "session_pool/big_endian.hpp"
+#include "session_pool/epoch_key.hpp"
 
 #include <array>
 #include <string>
@@ -23,8 +24,8 @@ struct nonce_bytes {
   crypto::bytes_view view() const noexcept { return {data.data(), size}; }
 };
 
-// Data nonces end in zeros; the rekey nonce is all 0xff, so the two never
-// meet under one key (nonces are at least 12 bytes, the header 9).
+// Data nonces end in zeros at bytes 9 to 11; the rekey nonce has 0xff there
+// (epoch_key.hpp), so the two never meet under one key.
 nonce_bytes data_nonce(std::size_t size, std::uint8_t epoch, std::uint64_t counter) noexcept {
   nonce_bytes n;
   n.size = size;
@@ -47,33 +48,13 @@ std::optional<error> unusable(const crypto::cipher_info& aead, std::size_t key_s
   return std::nullopt;
 }
 
-// A context for the first key_size bytes of `key` (the handshake's keys are
-// 32 bytes; AES-128-GCM uses 16 of them).
 result<std::unique_ptr<crypto::cipher_context>> keyed(const crypto::backend& backend,
                                                       const crypto::cipher_info& aead,
                                                       crypto::bytes& key) {
-  key.resize(aead.key_size);
-  auto ctx = backend.make_context(aead.name, key);
+  auto ctx = keyed_epoch(backend, aead, key);
   if (!ctx)
     return channel_error(errc::crypto_failure, ctx.err().detail);
   return std::move(*ctx);
-}
-
-// The next epoch's key: the current key's encryption of zeros under the
-// reserved nonce (Noise's Rekey), so both ends derive it alone.
-result<crypto::bytes> next_key(crypto::cipher_context& current) {
-  const crypto::cipher_info& info = current.info();
-  nonce_bytes n;
-  n.size = info.nonce_size;
-  n.data.fill(0xff);
-  const std::array<std::uint8_t, max_key> zeros{};
-  crypto::bytes out(info.key_size + info.overhead);
-  auto done = current.encrypt(n.view(), {zeros.data(), info.key_size}, out.data());
-  if (!done)
-    return channel_error(errc::crypto_failure, done.err().detail);
-  crypto::bytes key(out.begin(), out.begin() + static_cast<std::ptrdiff_t>(info.key_size));
-  crypto::wipe(out);
-  return key;
 }
 
 result<channel_receiver::epoch_state> make_epoch(const crypto::backend& backend,
@@ -82,7 +63,6 @@ result<channel_receiver::epoch_state> make_epoch(const crypto::backend& backend,
   auto ctx = keyed(backend, aead, key);
   if (!ctx)
     return ctx.err();
-  crypto::wipe(key);
   channel_receiver::epoch_state st;
   st.epoch = epoch;
   st.context = std::move(*ctx);
@@ -91,7 +71,7 @@ result<channel_receiver::epoch_state> make_epoch(const crypto::backend& backend,
 
 result<channel_receiver::epoch_state> following(const crypto::backend& backend,
                                                 const channel_receiver::epoch_state& st) {
-  auto key = next_key(*st.context);
+  auto key = noise_rekey(*st.context);
   if (!key)
     return key.err();
   return make_epoch(backend, st.context->info(), std::move(*key),
@@ -112,8 +92,6 @@ std::string_view to_string(packet_verdict verdict) noexcept {
       return "duplicate";
     case packet_verdict::too_old:
       return "too_old";
-    case packet_verdict::unknown_epoch:
-      return "unknown_epoch";
   }
   return "unknown";
 }
@@ -129,27 +107,40 @@ result<channel_receiver> channel_receiver::create(const crypto::backend& backend
   auto current = make_epoch(backend, aead, std::move(key), 0);
   if (!current)
     return current.err();
-  auto next = following(backend, *current);
-  if (!next)
-    return next.err();
   channel_receiver r;
   r.backend_ = &backend;
   r.aead_ = &aead;
   r.grace_ = grace;
   r.current_ = std::move(*current);
-  r.next_ = std::move(*next);
   return r;
 }
 
-result<void> channel_receiver::advance(channel_clock::time_point now) {
-  auto after = following(*backend_, next_);
-  if (!after)
-    return after.err();
+channel_receiver::epoch_state* channel_receiver::state_for(std::uint8_t epoch) {
+  if (epoch == current_.epoch)
+    return &current_;
+  const auto ahead = static_cast<std::uint8_t>(epoch - current_.epoch);
+  if (ahead <= look_ahead) {
+    // Derived once and kept: a forger claiming a far epoch costs at most
+    // look_ahead derivations per epoch the session moves.
+    while (ahead_.size() < ahead) {
+      auto next = following(*backend_, ahead_.empty() ? current_ : ahead_.back());
+      if (!next)
+        return nullptr;
+      ahead_.push_back(std::move(*next));
+    }
+    return &ahead_[ahead - 1];
+  }
+  if (previous_ && epoch == previous_->epoch)
+    return &*previous_;
+  return nullptr;
+}
+
+void channel_receiver::advance(epoch_state* ahead, channel_clock::time_point now) {
+  const auto skipped = ahead - ahead_.data();
   previous_ = std::move(current_);
   previous_until_ = now + grace_;
-  current_ = std::move(next_);
-  next_ = std::move(*after);
-  return {};
+  current_ = std::move(*ahead);
+  ahead_.erase(ahead_.begin(), ahead_.begin() + skipped + 1);
 }
 
 open_result channel_receiver::open(crypto::bytes_view packet, channel_clock::time_point now) {
@@ -159,17 +150,14 @@ open_result channel_receiver::open(crypto::bytes_view packet, channel_clock::tim
     return out;
   if (previous_ && now >= previous_until_)
     previous_.reset();
+  // The tag first, as WireGuard does, whatever the header claims: duplicate
+  // and too_old then always mean an authentic packet, and a packet of an
+  // epoch without a key here is a forgery like any other.
   const std::uint8_t epoch = packet.data[0];
-  epoch_state* st = epoch == current_.epoch                  ? &current_
-                    : epoch == next_.epoch                   ? &next_
-                    : previous_ && epoch == previous_->epoch ? &*previous_
-                                                             : nullptr;
-  if (st == nullptr) {
-    out.verdict = packet_verdict::unknown_epoch;
+  epoch_state* st = state_for(epoch);
+  out.verdict = packet_verdict::forged;
+  if (st == nullptr)
     return out;
-  }
-  // The tag first, as WireGuard does: a duplicate or stale verdict then
-  // always means an authentic packet, and forgeries are counted as such.
   const std::uint64_t counter = get_u64_be(packet.data + 1);
   const crypto::bytes_view body{packet.data + channel_header_size,
                                 packet.size - channel_header_size};
@@ -179,7 +167,6 @@ open_result channel_receiver::open(crypto::bytes_view packet, channel_clock::tim
                                 out.plaintext.data());
   if (!n) {
     crypto::wipe(out.plaintext);
-    out.verdict = packet_verdict::forged;
     return out;
   }
   // An authentic packet refused as a replay is still plaintext: wiped.
@@ -198,10 +185,9 @@ open_result channel_receiver::open(crypto::bytes_view packet, channel_clock::tim
   out.plaintext.resize(*n);
   st->window.accept(counter);
   out.verdict = packet_verdict::ok;
-  // The first authentic packet of the next epoch switches to it; should the
-  // next key not be derivable, the packet still counts and the switch waits.
-  if (st == &next_)
-    advance(now);
+  // The first authentic packet of an epoch ahead makes it the current one.
+  if (st != &current_ && (!previous_ || st != &*previous_))
+    advance(st, now);
   return out;
 }
 
@@ -219,7 +205,6 @@ result<channel_sender> channel_sender::create(const crypto::backend& backend,
   s.backend_ = &backend;
   s.aead_ = &aead;
   s.policy_ = policy;
-  crypto::wipe(key);
   s.context_ = std::move(*ctx);
   s.counter_ = nonce_counter{policy.nonce_limit};
   s.started_ = now;
@@ -227,13 +212,12 @@ result<channel_sender> channel_sender::create(const crypto::backend& backend,
 }
 
 result<void> channel_sender::advance(channel_clock::time_point now) {
-  auto key = next_key(*context_);
+  auto key = noise_rekey(*context_);
   if (!key)
-    return key.err();
+    return channel_error(errc::crypto_failure, key.err().detail);
   auto ctx = keyed(*backend_, *aead_, *key);
   if (!ctx)
     return ctx.err();
-  crypto::wipe(*key);
   context_ = std::move(*ctx);
   counter_ = nonce_counter{policy_.nonce_limit};
   started_ = now;

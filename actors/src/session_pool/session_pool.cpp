@@ -122,7 +122,6 @@ class session_actor : public caf::event_based_actor {
       case packet_verdict::duplicate:
         return drop(s.duplicates, replayed_atom::value);
       case packet_verdict::too_old:
-      case packet_verdict::unknown_epoch:
         return drop(s.too_old, stale_atom::value);
     }
   }

@@ -44,8 +44,11 @@ TEST_CASE("handshake: both ends derive matching per-direction keys, across libra
     auto accepted = respond(ska, *id, client->hello(), nullptr, hs_now);
     REQUIRE(accepted);
     CHECK(!accepted->token);
+    CHECK(client->holds_secrets());
     auto keys = client->finish(accepted->reply);
     REQUIRE(keys);
+    // The chaining key, hash and ephemeral secret are wiped at finish.
+    CHECK(!client->holds_secrets());
     CHECK(keys->send.size() == 32);
     CHECK(keys->send == accepted->keys.receive);
     CHECK(keys->receive == accepted->keys.send);
@@ -77,6 +80,7 @@ TEST_CASE("handshake: a wrong server key fails on both sides") {
   auto keys = client->finish(mitm_reply->reply);
   REQUIRE(!keys);
   CHECK(keys.err().code == errc::authentication_failed);
+  CHECK(client->holds_secrets());
   // The injected reply did not end the handshake: the real one still works.
   auto real_reply = respond(ka, *real, client->hello(), nullptr, hs_now);
   REQUIRE(real_reply);

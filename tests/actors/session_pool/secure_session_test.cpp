@@ -88,29 +88,33 @@ TEST_CASE(
     sent.push_back(*client->seal(std::string_view{std::to_string(i)}));
   crypto::bytes forged = sent[4999];
   forged.back() ^= 1;
+  // Random bytes claiming an epoch the session has no key for.
+  crypto::bytes stranger(40, 0x33);
+  stranger[0] = 200;
   // In order: the newest, three reordered ones, a replay, a stale one, a
-  // forgery and a short packet.
+  // forgery, a short packet and a forgery of an unknown epoch.
   for (int i : {4999, 4998, 4000, 1000})
     REQUIRE(pool->deliver(*id, sent[i]));
   pool->deliver(*id, sent[4000]);
   pool->deliver(*id, sent[10]);
   pool->deliver(*id, forged);
   pool->deliver(*id, crypto::bytes(5));
-  REQUIRE(handled_all(*pool, 8));
+  pool->deliver(*id, stranger);
+  REQUIRE(handled_all(*pool, 9));
   const auto m = pool->metrics();
   CHECK(m.decrypted == 4);
   CHECK(m.duplicates == 1);
   CHECK(m.too_old == 1);
-  CHECK(m.auth_failures == 1);
+  CHECK(m.auth_failures == 2);
   CHECK(m.malformed == 1);
-  CHECK(m.failures() == 4);
+  CHECK(m.failures() == 5);
   CHECK(m.in_flight == 0);
   // The handler's messages come after the counts; wait for them too.
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds{30};
   for (;;) {
     {
       std::lock_guard<std::mutex> guard{box->mtx};
-      if (box->rejected.size() == 4 || std::chrono::steady_clock::now() > deadline)
+      if (box->rejected.size() == 5 || std::chrono::steady_clock::now() > deadline)
         break;
     }
     std::this_thread::sleep_for(std::chrono::milliseconds{1});
@@ -120,8 +124,8 @@ TEST_CASE(
     CHECK(box->got == std::vector<std::string>{"4999", "4998", "4000", "1000"});
     CHECK(box->rejected
           == std::vector<caf::atom_value>{actors::replayed_atom::value, actors::stale_atom::value,
-                                          actors::forged_atom::value,
-                                          actors::malformed_atom::value});
+                                          actors::forged_atom::value, actors::malformed_atom::value,
+                                          actors::forged_atom::value});
   }
   CHECK(pool->close(*id));
   CHECK(!pool->deliver(*id, sent[0]));

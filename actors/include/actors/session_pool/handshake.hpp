@@ -176,15 +176,20 @@ class client_handshake {
   /// `payload`, when set, receives the reply's decrypted payload.
   result<session_keys> finish(crypto::bytes_view server_reply, crypto::bytes* payload = nullptr);
 
+  /// Whether it still holds secrets (the ephemeral and static secrets, the
+  /// chaining key and hash): from begin() until finish() succeeds.
+  bool holds_secrets() const noexcept;
+
   client_handshake(client_handshake&&) noexcept = default;
-  /// Wipes this handshake's ephemeral secret before taking `other`'s.
+  /// Wipes this handshake's secrets before taking `other`'s.
   client_handshake& operator=(client_handshake&& other) noexcept;
   ~client_handshake();
 
  private:
   client_handshake() = default;
-  /// Wipes the ephemeral secret, both as bytes and in the library's form.
-  void forget_ephemeral() noexcept;
+  /// Wipes the ephemeral secret (as bytes and in the library's form), the
+  /// static secret and the symmetric state.
+  void forget_secrets() noexcept;
   const crypto::key_agreement* ka_ = nullptr;
   handshake_state state_;
   /// Prepared, so that both of its DHs skip loading the secret.

@@ -6,6 +6,7 @@
 #include <memory>
 #include <optional>
 #include <string_view>
+#include <vector>
 
 #include "actors/error.hpp"
 #include "actors/session_pool/handshake.hpp"
@@ -24,15 +25,16 @@ enum class packet_verdict {
   ok,
   /// Shorter than header and tag.
   malformed,
-  /// The tag did not verify: altered, or not sealed under this session's key.
+  /// The tag did not verify under the key of the packet's epoch, or the
+  /// receiver holds no key for that epoch: altered, not sealed in this
+  /// session, or sealed under a key already retired (which cannot be told
+  /// apart from a forgery once the key is gone).
   forged,
-  /// Its counter was accepted before (a replay or a network duplicate).
+  /// Authentic, and its counter was accepted before (a replay or a network
+  /// duplicate).
   duplicate,
-  /// Older than the replay window reaches back.
+  /// Authentic, and older than its epoch's replay window reaches back.
   too_old,
-  /// An epoch that is neither the current one, the next, nor the previous
-  /// one within its grace period (a packet of a key already retired).
-  unknown_epoch,
 };
 
 /// Short stable name of a verdict, e.g. "duplicate".
@@ -62,17 +64,27 @@ struct rekey_policy {
 /// Wire packet: epoch (1 byte) || counter (8 bytes, big-endian) ||
 /// ciphertext || tag. The AEAD nonce is epoch || counter || zeros, so the
 /// header is authenticated through the nonce (the back-ends' contract has no
-/// associated data): changing it makes the tag fail.
+/// associated data): changing it makes the tag fail. Epoch 0's key is the
+/// handshake's; each next epoch's is Noise's REKEY of the one before
+/// (session_pool/epoch_key.hpp).
 inline constexpr std::size_t channel_header_size = 9;
 
 /// The clock a channel's rekey and grace times are read from.
 using channel_clock = std::chrono::steady_clock;
 
 /// The receiving half of a channel: the current epoch's key and replay
-/// window, the next epoch's key ready, and the previous epoch's for its
-/// grace period. Not thread-safe; one per session.
+/// window, the previous epoch's for its grace period, and the keys of the
+/// next look_ahead epochs, derived when a packet first claims one. Every
+/// packet's tag is checked before any other verdict. Not thread-safe; one
+/// per session.
 class channel_receiver {
  public:
+  /// How many epochs past the current one a packet may be of: the first
+  /// authentic packet of any of them makes it the current epoch. A sender
+  /// moves one epoch per seal at most, so up to look_ahead - 1 packets lost
+  /// in a row, each the only one of its epoch, do not stall the session.
+  static constexpr std::uint8_t look_ahead = 8;
+
   /// Errors: bad_parameter (a cipher that is not an AEAD, a nonce under 12
   /// bytes, a key over 32 bytes), crypto_failure.
   static result<channel_receiver> create(const crypto::backend& backend,
@@ -82,7 +94,7 @@ class channel_receiver {
   /// Checks, decrypts and records one packet.
   open_result open(crypto::bytes_view packet, channel_clock::time_point now = channel_clock::now());
 
-  /// The epoch packets are now expected in.
+  /// The epoch of the newest authentic packet.
   std::uint8_t epoch() const noexcept { return current_.epoch; }
 
   /// One epoch's key state (internal).
@@ -94,13 +106,19 @@ class channel_receiver {
 
  private:
   channel_receiver() = default;
-  /// Makes current_ the previous epoch and next_ the current one.
-  result<void> advance(channel_clock::time_point now);
+  /// The state that opens packets of `epoch`, deriving keys up to it when it
+  /// is ahead; null when this receiver holds no key for it.
+  epoch_state* state_for(std::uint8_t epoch);
+  /// Makes current_ the previous epoch and `ahead` (an element of ahead_)
+  /// the current one, dropping the epochs skipped.
+  void advance(epoch_state* ahead, channel_clock::time_point now);
 
   const crypto::backend* backend_ = nullptr;
   const crypto::cipher_info* aead_ = nullptr;
   std::chrono::milliseconds grace_{};
-  epoch_state current_, next_;
+  epoch_state current_;
+  /// Epochs current + 1, current + 2, ... (at most look_ahead).
+  std::vector<epoch_state> ahead_;
   std::optional<epoch_state> previous_;
   channel_clock::time_point previous_until_{};
 };

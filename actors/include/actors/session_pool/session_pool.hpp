@@ -30,13 +30,13 @@ namespace actorbench::actors {
 using rejected_atom = caf::atom_constant<caf::atom("rejected")>;
 /// Shorter than nonce + tag.
 using malformed_atom = caf::atom_constant<caf::atom("malformed")>;
-/// Decryption failed (AEAD: the tag did not verify).
+/// Decryption failed (AEAD: the tag did not verify; for a secure session
+/// also a packet of an epoch it holds no key for).
 using forged_atom = caf::atom_constant<caf::atom("forged")>;
 /// A secure session's packet whose counter was accepted before (a replay or
 /// a network duplicate).
 using replayed_atom = caf::atom_constant<caf::atom("replayed")>;
-/// A secure session's packet older than the replay window, or of an epoch
-/// (key) already retired.
+/// A secure session's authentic packet older than its epoch's replay window.
 using stale_atom = caf::atom_constant<caf::atom("stale")>;
 
 /// What a session pool is made of.
@@ -82,13 +82,15 @@ struct pool_metrics {
   std::uint64_t bytes = 0;
   /// Packets dropped as shorter than nonce + tag.
   std::uint64_t malformed = 0;
-  /// Packets dropped because decryption failed (AEAD: the tag did not verify).
+  /// Packets dropped because decryption failed (AEAD: the tag did not
+  /// verify; secure sessions: also a packet of an epoch without a key there,
+  /// retired or never reached).
   std::uint64_t auth_failures = 0;
   /// Secure sessions' packets dropped as replays or duplicates (counted
   /// apart from forgeries: the network duplicates packets too).
   std::uint64_t duplicates = 0;
-  /// Secure sessions' packets dropped as older than the replay window or of
-  /// a retired epoch.
+  /// Secure sessions' authentic packets dropped as older than the replay
+  /// window.
   std::uint64_t too_old = 0;
   /// Delivered but not yet handled: the sessions' total mailbox depth.
   std::uint64_t in_flight = 0;
