@@ -90,9 +90,10 @@ actorbench::crypto::result<planned_packet> client_script::next() {
     case client_kind::tampered: {
       auto p = fresh(verdict::forged);
       if (p) {
-        // Past the header: the verdict names the packet by its epoch and counter.
-        const auto body = p->packet.size() - packet_id_size;
-        p->packet[packet_id_size + n % body] ^= 0x01;
+        // Past the header, so that it keeps its name's epoch and counter (its
+        // verdict echoes its end as sent).
+        const auto body = p->packet.size() - packet_header_size;
+        p->packet[packet_header_size + n % body] ^= 0x01;
         p->fresh = false; // never accepted, so never copied
       }
       ++count_;
@@ -100,10 +101,17 @@ actorbench::crypto::result<planned_packet> client_script::next() {
     }
     case client_kind::malformed: {
       ++count_;
-      // A header naming it (counters far from the channel's own), then too few bytes.
-      bytes p(malformed_size_, static_cast<std::uint8_t>(n));
+      // A header naming it (counters far from the channel's own), then too
+      // few bytes: the end of a sealed empty message (its tag's end), which
+      // no one else can guess, as its verdict's echo of it must not be.
+      auto filler = seal_({});
+      if (!filler)
+        return filler.err();
+      bytes p(malformed_size_, 0);
+      for (std::size_t i = 1; i <= p.size() && i <= filler->size(); ++i)
+        p[p.size() - i] = (*filler)[filler->size() - i];
       const std::uint64_t counter = (std::uint64_t{1} << 63) | n;
-      if (p.size() >= packet_id_size) {
+      if (p.size() >= packet_header_size) {
         p[0] = 0;
         for (std::size_t i = 0; i < 8; ++i)
           p[1 + i] = static_cast<std::uint8_t>(counter >> (56 - 8 * i));

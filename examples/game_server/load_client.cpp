@@ -116,12 +116,16 @@ void client_state::on_data(const char* data, std::size_t size) {
   if (std::holds_alternative<caf::io::datagram_handle>(link_)) {
     // The socket is connected to the server: only its address reaches it,
     // but not only the server can send from that address. A bad datagram
-    // changes nothing.
+    // changes nothing but its count.
     auto f = game::decode_datagram({reinterpret_cast<const std::uint8_t*>(data), size});
     if (f)
       on_frame(*f);
+    else
+      drop(dropped_frame::not_a_frame);
     return;
   }
+  // Over TCP only the server writes into the connection, and after a bad
+  // frame the stream cannot be read on: that ends the client.
   reader_.append(data, size);
   auto bad = reader_.drain([this](const game::frame& f) { return on_frame(f); });
   if (bad && !finished_) {

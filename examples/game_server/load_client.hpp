@@ -55,10 +55,13 @@ class client_state {
 
   // load_client_frames.cpp
   bool on_welcome(game::bytes_view reply);
+  bool answered_mitm();
   bool on_frame(const game::frame& f);
+  bool drop(dropped_frame why);
   void count_verdict(const game::verdict_frame& v);
   bool sealed_bye(game::bytes_view payload);
   bool was_counted(const game::packet_id& id, verdict v) const;
+  bool was_answered(const game::packet_id& id) const;
 
   caf::io::broker* self_;
   link link_;

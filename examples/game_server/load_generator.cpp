@@ -6,7 +6,10 @@
 // garbage sends an invalid frame after hello and mitm pins another key, and
 // the server must end those sessions (over UDP: never welcome the mitm, whose
 // refusal it cannot seal). The server's UDP bye counts only if it opens under
-// the session's key. Over UDP, --loss drops that share of each client's
+// the session's key; a verdict counts only if it names a packet the client
+// sent (its epoch, counter and tag's end), and any frame a client does not
+// expect is dropped and counted, never fatal (over UDP anyone can send
+// from the server's address). Over UDP, --loss drops that share of each client's
 // hellos, packets and byes before they are sent (seeded by --seed): lost
 // packets expect no verdict. A hello without a welcome (lost, or dropped
 // by a busy server) is sent again with a growing, jittered wait
@@ -181,9 +184,11 @@ int report(const std::vector<client_result>& results, std::chrono::duration<doub
     std::cout << "load_generator: FAILED: " << p << '\n';
   if (!problems.empty())
     return 1;
+  // What anyone may send a client is dropped, not fatal: its count is on the last line too.
   std::cout << "load_generator: OK: every verdict as its class expects, every session freed"
-            << (opts.transport == game::transport::udp ? " and every UDP address" : "")
-            << std::endl;
+            << (opts.transport == game::transport::udp ? " and every UDP address" : "") << " ("
+            << dropped_total(results) << " unexpected frames and " << unmatched_total(results)
+            << " verdicts naming no packet sent dropped)" << std::endl;
   return 0;
 }
 

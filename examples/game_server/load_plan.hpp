@@ -38,6 +38,28 @@ constexpr std::chrono::seconds drain_limit{10};
 /// When a client sends its hello again, and when it gives up.
 constexpr game::hello_backoff hello_retry{};
 
+/// Why a client dropped a frame it did not expect, unread. Over UDP anyone
+/// can send from the server's address, so none of these ends or fails a
+/// client; each is counted and reported.
+enum class dropped_frame {
+  /// UDP: a datagram that is not one valid frame.
+  not_a_frame,
+  /// Kinds only a client sends (a server never does).
+  hello,
+  packet,
+  stats_request,
+  /// Counters it never asked for (its probe asks on its own connection).
+  stats,
+  /// A challenge once welcomed (no hello of its awaits one).
+  challenge,
+  /// A welcome once welcomed: a repeated hello's, a copy, or anyone's.
+  welcome,
+};
+constexpr std::size_t dropped_frame_count = 7;
+/// Their names, as the report prints them.
+constexpr const char* dropped_frame_names[dropped_frame_count] = {
+  "not_a_frame", "hello", "packet", "stats_request", "stats", "challenge", "welcome"};
+
 struct client_result {
   client_kind kind = client_kind::good;
   /// Over UDP (a garbage client's bad datagram is then ignored, not fatal).
@@ -50,12 +72,21 @@ struct client_result {
   /// Verdicts other than the one expected, and the first of them.
   std::uint64_t unexpected = 0;
   std::string first_unexpected;
-  /// Verdicts not counted: for no packet awaiting one (a network copy's, or
-  /// a spoofed packet's), or forged or duplicate for a packet that awaits
-  /// another verdict (a spoofed packet's, or a copy's come first); the
-  /// first of the latter.
+  /// Verdicts not counted, dropped. `unmatched`: naming no packet this
+  /// client sent (by epoch, counter and tag's end, which no one who did
+  /// not see the packet can guess): forged from the server's address, or
+  /// the server's verdict on a packet someone else sent with this client's
+  /// address (or for one answered before its last 256 verdicts). `copies`: for a
+  /// packet already answered (the network copied the packet or its
+  /// verdict). `uncounted`: forged or duplicate for a packet that awaits
+  /// another verdict (a copy's verdict come first, or a server under
+  /// another key), and the first of these.
+  std::uint64_t unmatched = 0;
+  std::uint64_t copies = 0;
   std::uint64_t uncounted = 0;
   std::string first_uncounted;
+  /// Frames dropped unread, by why (dropped_frame).
+  std::array<std::uint64_t, dropped_frame_count> dropped{};
   /// Welcomes whose handshake reply did not verify (the hello is sent again).
   std::uint64_t bad_welcomes = 0;
   /// UDP: byes that did not open under the session's key (or came before

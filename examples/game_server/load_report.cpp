@@ -61,7 +61,9 @@ struct client_totals {
   std::array<class_sum, game::kind_count> sums{};
   std::vector<float> latencies;
   std::vector<std::string> problems;
-  std::uint64_t all_sent = 0, uncounted = 0, bad_welcomes = 0, bad_byes = 0;
+  std::uint64_t all_sent = 0, unmatched = 0, copies = 0, uncounted = 0, bad_welcomes = 0,
+                bad_byes = 0;
+  std::array<std::uint64_t, dropped_frame_count> dropped{};
 };
 
 client_totals add_up(const std::vector<client_result>& results) {
@@ -91,7 +93,11 @@ client_totals add_up(const std::vector<client_result>& results) {
   if (failed_clients > problems.size())
     problems.push_back(std::to_string(failed_clients - problems.size()) + " more clients");
   for (const auto& r : results) {
+    t.unmatched += r.unmatched;
+    t.copies += r.copies;
     t.uncounted += r.uncounted;
+    for (std::size_t d = 0; d < dropped_frame_count; ++d)
+      t.dropped[d] += r.dropped[d];
     t.bad_welcomes += r.bad_welcomes;
     t.bad_byes += r.bad_byes;
     t.all_sent += r.sent;
@@ -120,6 +126,15 @@ std::uint64_t print_classes(const std::array<class_sum, game::kind_count>& sums)
   return total_sent;
 }
 
+/// "not_a_frame 0, hello 2, ...": every reason, in order.
+std::string dropped_by_reason(const std::array<std::uint64_t, dropped_frame_count>& dropped) {
+  std::string text;
+  for (std::size_t d = 0; d < dropped_frame_count; ++d)
+    text += (d > 0 ? ", " : "") + std::string{dropped_frame_names[d]} + ' '
+            + std::to_string(dropped[d]);
+  return text;
+}
+
 } // namespace
 
 std::vector<std::string> report_clients(const std::vector<client_result>& results,
@@ -141,12 +156,31 @@ std::vector<std::string> report_clients(const std::vector<client_result>& result
     static_cast<double>(total_sent) / elapsed.count(), percentile(t.latencies, 0.5) * 1e3,
     percentile(t.latencies, 0.99) * 1e3, percentile(t.latencies, 1.0) * 1e3);
   std::printf(
-    "verdicts not counted: %llu (for no packet awaiting one, or forged or duplicate for one "
-    "awaiting another: network copies, spoofed packets); welcomes that did not verify: %llu; "
-    "byes that did not verify (ignored): %llu\n",
-    (unsigned long long)t.uncounted, (unsigned long long)t.bad_welcomes,
-    (unsigned long long)t.bad_byes);
+    "verdicts not counted: %llu (unmatched %llu: naming no packet its client sent, forged or "
+    "on spoofed packets; copies %llu: for packets already answered; %llu forged or duplicate "
+    "for a packet awaiting another); welcomes that did not verify: %llu; byes that did not "
+    "verify (ignored): %llu\n",
+    (unsigned long long)(t.unmatched + t.copies + t.uncounted), (unsigned long long)t.unmatched,
+    (unsigned long long)t.copies, (unsigned long long)t.uncounted,
+    (unsigned long long)t.bad_welcomes, (unsigned long long)t.bad_byes);
+  std::printf("frames dropped unread: %llu (%s)\n", (unsigned long long)dropped_total(results),
+              dropped_by_reason(t.dropped).c_str());
   return t.problems;
+}
+
+std::uint64_t dropped_total(const std::vector<client_result>& results) {
+  std::uint64_t n = 0;
+  for (const auto& r : results)
+    for (auto d : r.dropped)
+      n += d;
+  return n;
+}
+
+std::uint64_t unmatched_total(const std::vector<client_result>& results) {
+  std::uint64_t n = 0;
+  for (const auto& r : results)
+    n += r.unmatched;
+  return n;
 }
 
 void report_sessions(const std::vector<client_result>& results, clock_type::time_point connecting,

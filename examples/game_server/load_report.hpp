@@ -20,6 +20,11 @@ namespace game::load_generator {
 std::vector<std::string> report_clients(const std::vector<client_result>& results,
                                         std::chrono::duration<double> elapsed, const options& opts);
 
+/// Frames the clients dropped unread (unexpected kinds, bad datagrams), and
+/// verdicts naming no packet a client sent: neither fails a run.
+std::uint64_t dropped_total(const std::vector<client_result>& results);
+std::uint64_t unmatched_total(const std::vector<client_result>& results);
+
 /// Prints how fast the sessions opened: the handshake storm's figure, from
 /// the first hello (every client exists then), and from the first connect.
 void report_sessions(const std::vector<client_result>& results, clock_type::time_point connecting,

@@ -37,9 +37,11 @@ caf::behavior stats_probe(caf::io::broker* self, caf::io::connection_handle to,
     self->quit();
     done->count_down();
   };
+  // Any other frame is not the answer: skipped, the answer may follow.
   auto on_frame = [out](const game::frame& f) {
-    if (f.type == game::frame_type::stats)
-      *out = game::decode_stats(f.payload);
+    if (f.type != game::frame_type::stats)
+      return true;
+    *out = game::decode_stats(f.payload);
     return false;
   };
   return {

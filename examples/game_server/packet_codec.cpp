@@ -17,7 +17,7 @@ bool payload_size_ok(std::uint8_t type, std::size_t n) noexcept {
       return n == 0;
     case frame_type::bye:
       // Empty (a TCP client's), or the server's sealed packet (UDP).
-      return n == 0 || (n > packet_id_size && n <= max_payload_size);
+      return n == 0 || (n > packet_header_size && n <= max_payload_size);
     case frame_type::accepted:
       return n == packet_id_size;
     case frame_type::rejected:
@@ -33,6 +33,11 @@ bool payload_size_ok(std::uint8_t type, std::size_t n) noexcept {
 bool known_type(std::uint8_t type) noexcept {
   return type >= static_cast<std::uint8_t>(frame_type::hello)
          && type <= static_cast<std::uint8_t>(frame_type::challenge);
+}
+
+bool known_reason(std::uint8_t reason) noexcept {
+  return reason >= static_cast<std::uint8_t>(rejection_reason::malformed)
+         && reason <= static_cast<std::uint8_t>(rejection_reason::too_old);
 }
 
 void put_u64(bytes& out, std::uint64_t x) {
@@ -112,10 +117,15 @@ bytes encode_frame(frame_type type, bytes_view payload) {
 }
 
 packet_id id_of_packet(bytes_view packet) noexcept {
-  std::uint8_t head[packet_id_size] = {};
-  for (std::size_t i = 0; packet.data != nullptr && i < packet.size && i < packet_id_size; ++i)
+  const std::size_t n = packet.data != nullptr ? packet.size : 0;
+  std::uint8_t head[packet_header_size] = {};
+  for (std::size_t i = 0; i < n && i < packet_header_size; ++i)
     head[i] = packet.data[i];
-  return packet_id{head[0], get_u64(head + 1)};
+  std::uint8_t tail[tag_echo_size] = {};
+  const std::size_t from = n < tag_echo_size ? 0 : n - tag_echo_size;
+  for (std::size_t i = from; i < n; ++i)
+    tail[tag_echo_size - (n - i)] = packet.data[i];
+  return packet_id{head[0], get_u64(head + 1), get_u64(tail)};
 }
 
 bytes encode_verdict(std::optional<rejection_reason> reason, const packet_id& id) {
@@ -124,17 +134,19 @@ bytes encode_verdict(std::optional<rejection_reason> reason, const packet_id& id
   if (reason)
     payload[n++] = static_cast<std::uint8_t>(*reason);
   payload[n++] = id.epoch;
-  for (int shift = 56; shift >= 0; shift -= 8)
-    payload[n++] = static_cast<std::uint8_t>(id.counter >> shift);
+  for (auto x : {id.counter, id.echo})
+    for (int shift = 56; shift >= 0; shift -= 8)
+      payload[n++] = static_cast<std::uint8_t>(x >> shift);
   return encode_frame(reason ? frame_type::rejected : frame_type::accepted, {payload, n});
 }
 
 std::optional<verdict_frame> decode_verdict(const frame& f) noexcept {
   const std::uint8_t* p = f.payload.data;
   if (f.type == frame_type::accepted && f.payload.size == packet_id_size)
-    return verdict_frame{std::nullopt, packet_id{p[0], get_u64(p + 1)}};
-  if (f.type == frame_type::rejected && f.payload.size == 1 + packet_id_size)
-    return verdict_frame{static_cast<rejection_reason>(p[0]), packet_id{p[1], get_u64(p + 2)}};
+    return verdict_frame{std::nullopt, packet_id{p[0], get_u64(p + 1), get_u64(p + 9)}};
+  if (f.type == frame_type::rejected && f.payload.size == 1 + packet_id_size && known_reason(p[0]))
+    return verdict_frame{static_cast<rejection_reason>(p[0]),
+                         packet_id{p[1], get_u64(p + 2), get_u64(p + 10)}};
   return std::nullopt;
 }
 

@@ -8,8 +8,8 @@
 // Client to server: `hello` (the session key, once, first; over UDP behind
 // the server's cookie), `packet` (nonce || ciphertext || tag under that key),
 // `stats_request` (TCP). Server to client: `challenge` (UDP, the cookie),
-// `accepted` or `rejected` (one per packet, in order, naming its counter),
-// `stats`, `bye` (UDP, sealed).
+// `accepted` or `rejected` (one per packet, in order, naming its counter and
+// echoing the end of its tag), `stats`, `bye` (UDP, sealed).
 //
 // decode_frame() is a pure function of its input: it never throws, aborts or
 // allocates, and it reads only inside the view it is given, whatever the bytes
@@ -36,10 +36,13 @@ enum class frame_type : std::uint8_t {
   /// Client: asks for the server's counters; no payload.
   stats_request = 3,
   /// Server: the client's oldest unanswered packet decrypted; the payload
-  /// names it: its epoch and counter as the packet carries them (9 bytes).
+  /// names it (packet_id, 17 bytes): its epoch and counter as the packet
+  /// carries them, and its last 8 bytes (the end of its tag), which no one
+  /// who did not see the packet can guess: a verdict spoofed from the
+  /// server's address names no packet its client sent.
   accepted = 4,
   /// Server: it was dropped; the payload is one rejection_reason byte and
-  /// the packet's epoch and counter (9 bytes).
+  /// the packet's name (packet_id, 17 bytes).
   rejected = 5,
   /// Server: the counters (server_stats), answering stats_request.
   stats = 6,
@@ -79,9 +82,16 @@ constexpr std::size_t max_hello_size = 512;
 /// Over UDP a hello's payload is a cookie of this many bytes (zeros before
 /// the server sent one) followed by the handshake's hello.
 constexpr std::size_t cookie_size = 16;
-/// Bytes that name a packet in a verdict: the packet's epoch (1) and
-/// counter (8, big-endian), its first bytes.
-constexpr std::size_t packet_id_size = 9;
+/// A secure_channel packet's header: its epoch (1) and counter (8, big-endian).
+constexpr std::size_t packet_header_size = 9;
+/// Bytes of a packet's end a verdict echoes (the end of its AEAD tag).
+constexpr std::size_t tag_echo_size = 8;
+/// Bytes that name a packet in a verdict: its header, then its last
+/// tag_echo_size bytes.
+constexpr std::size_t packet_id_size = packet_header_size + tag_echo_size;
+/// The largest verdict frame (a rejection). Over UDP the server answers no
+/// packet datagram smaller than this (no reply larger than what it answers).
+constexpr std::size_t max_verdict_frame_size = header_size + 1 + 1 + packet_id_size;
 /// Largest payload of any frame; a longer length is refused before reading it.
 constexpr std::size_t max_payload_size = 16 * 1024;
 
@@ -151,16 +161,21 @@ actorbench::crypto::result<frame, codec_errc> decode_datagram(bytes_view in) noe
 bytes encode_frame(frame_type type, bytes_view payload);
 
 /// A packet's name in its verdict: its epoch and counter (a sender's counter
-/// starts again at each new key). A packet too short to hold them is named
-/// by the bytes it has, the rest taken as zeros.
+/// starts again at each new key), and its last 8 bytes (`echo`, the end of
+/// its tag), so that only who saw the packet can name it. A packet too
+/// short to hold a header is named by the bytes it has, the rest taken as
+/// zeros; one shorter than 8 bytes echoes them behind zeros.
 struct packet_id {
   std::uint8_t epoch = 0;
   std::uint64_t counter = 0;
+  std::uint64_t echo = 0;
   bool operator==(const packet_id& o) const noexcept {
-    return epoch == o.epoch && counter == o.counter;
+    return epoch == o.epoch && counter == o.counter && echo == o.echo;
   }
   bool operator<(const packet_id& o) const noexcept {
-    return epoch != o.epoch ? epoch < o.epoch : counter < o.counter;
+    if (epoch != o.epoch)
+      return epoch < o.epoch;
+    return counter != o.counter ? counter < o.counter : echo < o.echo;
   }
 };
 
@@ -172,7 +187,7 @@ packet_id id_of_packet(bytes_view packet) noexcept;
 bytes encode_verdict(std::optional<rejection_reason> reason, const packet_id& id);
 
 /// A verdict frame: its reason (none: accepted) and the packet it names;
-/// nothing if `f` is not a verdict.
+/// nothing if `f` is not a verdict (or a rejection's reason is unknown).
 struct verdict_frame {
   std::optional<rejection_reason> reason;
   packet_id id;

@@ -94,8 +94,8 @@ TEST_CASE("payload sizes are checked per type") {
   // A bye is empty (TCP) or a sealed packet: more than its epoch and counter.
   CHECK_FALSE(size_error(frame_type::bye, 0));
   CHECK(size_error(frame_type::bye, 1));
-  CHECK(size_error(frame_type::bye, packet_id_size));
-  CHECK_FALSE(size_error(frame_type::bye, packet_id_size + 16));
+  CHECK(size_error(frame_type::bye, packet_header_size));
+  CHECK_FALSE(size_error(frame_type::bye, packet_header_size + 16));
 }
 
 TEST_CASE("a datagram is exactly one frame: a part of one or bytes after it are refused") {
@@ -161,13 +161,16 @@ TEST_CASE("random input never reads outside its view: each verdict is consistent
   }
 }
 
-TEST_CASE("a verdict names its packet by epoch and counter, and round-trips") {
-  bytes packet{3, 0, 0, 0, 0, 0, 0, 1, 2, 0xaa, 0xbb};
+TEST_CASE("a verdict names its packet by epoch, counter and tag's end, and round-trips") {
+  bytes packet{3, 0, 0, 0, 0, 0, 0, 1, 2, 0xaa, 0xbb, 1, 2, 3, 4, 5, 6, 7, 8};
   auto id = id_of_packet(packet);
   CHECK(id.epoch == 3);
   CHECK(id.counter == 0x102);
-  for (auto reason : {std::optional<rejection_reason>{}, std::optional{rejection_reason::forged}}) {
+  CHECK(id.echo == 0x0102030405060708ull);
+  for (auto reason : {std::optional<rejection_reason>{}, std::optional{rejection_reason::forged},
+                      std::optional{rejection_reason::too_old}}) {
     auto wire = encode_verdict(reason, id);
+    CHECK(wire.size() <= max_verdict_frame_size);
     auto f = decode_datagram(wire);
     REQUIRE(f);
     auto v = decode_verdict(*f);
@@ -177,5 +180,29 @@ TEST_CASE("a verdict names its packet by epoch and counter, and round-trips") {
   }
   // A packet too short to hold a name is named by the bytes it has.
   bytes tiny{7, 1};
-  CHECK(id_of_packet(tiny) == packet_id{7, 0x0100000000000000ull});
+  CHECK(id_of_packet(tiny) == packet_id{7, 0x0100000000000000ull, 0x0701});
+}
+
+TEST_CASE("packets that differ only in their tag's end have different names") {
+  bytes a(40, 9), b(40, 9);
+  b.back() ^= 1;
+  CHECK_FALSE(id_of_packet(a) == id_of_packet(b));
+  // So a verdict naming one is not a verdict on the other.
+  const auto wire = encode_verdict(std::nullopt, id_of_packet(b));
+  auto f = decode_datagram(wire);
+  REQUIRE(f);
+  auto v = decode_verdict(*f);
+  REQUIRE(v);
+  CHECK_FALSE(v->id == id_of_packet(a));
+}
+
+TEST_CASE("a rejection with an unknown reason is not a verdict") {
+  bytes payload(1 + packet_id_size, 0);
+  for (int reason : {0, 5, 0xff}) {
+    payload[0] = static_cast<std::uint8_t>(reason);
+    const auto wire = encode_frame(frame_type::rejected, payload);
+    auto f = decode_datagram(wire);
+    REQUIRE(f);
+    CHECK_FALSE(decode_verdict(*f));
+  }
 }

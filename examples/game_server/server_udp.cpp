@@ -130,6 +130,11 @@ bool server_state::on_client_datagram(peer_handle hdl, connection& c, const game
                       {f.payload.data + game::cookie_size, f.payload.size - game::cookie_size});
       return true;
     case game::frame_type::packet:
+      // Its verdict would be larger than it (anyone can send one with the
+      // client's address): no answer, as for a stranger (no amplification).
+      // Every real packet, malformed ones included, is larger.
+      if (f.size < game::max_verdict_frame_size)
+        return false;
       if (c.receiver)
         confirm(hdl, c, f.payload);
       else if (c.session)

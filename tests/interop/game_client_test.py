@@ -72,13 +72,14 @@ def handshake(link, key, udp):
 
 
 def verdict(link, packet):
-    """The verdict on `packet` (its first 9 bytes, epoch and counter, named)."""
+    """The verdict on `packet` (named by its epoch, counter and last 8 bytes)."""
     kind, payload = link.receive()
     got = peer.verdict_of(kind, payload)
     if got is None:
         fail("a packet answered with frame type %d (%d bytes)" % (kind, len(payload)))
-    if got[1] != packet[:9]:
-        fail("a verdict for packet %s, expected one for %s" % (got[1].hex(), packet[:9].hex()))
+    if got[1] != peer.packet_name(packet):
+        fail("a verdict for packet %s, expected one for %s"
+             % (got[1].hex(), peer.packet_name(packet).hex()))
     return got[0]
 
 

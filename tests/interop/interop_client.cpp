@@ -59,11 +59,11 @@ std::string verdict(int fd) {
   auto f = receive_frame(fd);
   if (!f)
     return "no answer";
-  // Verdicts name their packet: its epoch and counter (9 bytes) follow the
-  // reason byte of a rejection.
-  if (f->first == game::frame_type::accepted && f->second.size() == 9)
+  // Verdicts name their packet: its epoch, counter and last 8 bytes
+  // (game::packet_id_size) follow the reason byte of a rejection.
+  if (f->first == game::frame_type::accepted && f->second.size() == game::packet_id_size)
     return "accepted";
-  if (f->first == game::frame_type::rejected && f->second.size() == 10)
+  if (f->first == game::frame_type::rejected && f->second.size() == 1 + game::packet_id_size)
     return f->second[0] == 2 ? "forged" : f->second[0] == 3 ? "duplicate" : "rejected";
   return "frame type " + std::to_string(static_cast<int>(f->first));
 }

@@ -33,12 +33,21 @@ REASONS = {1: "malformed", 2: "forged", 3: "duplicate", 4: "too_old"}
 COOKIE_BYTES = 16  # over UDP a hello goes behind the server's cookie (zeros at first)
 
 
+def packet_name(packet):
+    """How a verdict names a packet: its epoch and counter (its first 9
+    bytes) and its last 8 bytes (the end of its tag), zeros where it is
+    shorter."""
+    head = packet[:9] + bytes(9 - min(len(packet), 9))
+    tail = bytes(8 - min(len(packet), 8)) + packet[-8:] if packet else bytes(8)
+    return head + tail
+
+
 def verdict_of(kind, payload):
-    """(verdict, epoch || counter of the packet it names) of an accepted or
+    """(verdict, name of the packet it names: packet_name) of an accepted or
     rejected frame; None for any other frame."""
-    if kind == ACCEPTED and len(payload) == 9:
+    if kind == ACCEPTED and len(payload) == 17:
         return "accepted", payload
-    if kind == REJECTED and len(payload) == 10:
+    if kind == REJECTED and len(payload) == 18:
         return REASONS.get(payload[0], "reason %d" % payload[0]), payload[1:]
     return None
 

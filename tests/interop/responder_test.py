@@ -64,15 +64,15 @@ def serve(listener, responder, seen):
             channel.open(payload)
         except InvalidTag:
             seen.append("forged")
-            link.send(peer.REJECTED, bytes([2]) + payload[:9])
+            link.send(peer.REJECTED, bytes([2]) + peer.packet_name(payload))
             continue
         if payload[:9] in counters:  # epoch and counter
             seen.append("duplicate")
-            link.send(peer.REJECTED, bytes([3]) + payload[:9])
+            link.send(peer.REJECTED, bytes([3]) + peer.packet_name(payload))
             continue
         counters.add(payload[:9])
         seen.append("accepted %d" % payload[0])
-        link.send(peer.ACCEPTED, payload[:9])  # verdicts name their packet
+        link.send(peer.ACCEPTED, peer.packet_name(payload))  # verdicts name their packet
 
 
 def main():
