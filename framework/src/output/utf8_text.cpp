@@ -5,8 +5,11 @@ namespace actorbench::bench {
 std::size_t utf8_sequence(std::string_view s, std::size_t at, std::uint32_t& cp) {
   auto byte = [&](std::size_t i) { return static_cast<unsigned char>(s[at + i]); };
   unsigned char lead = byte(0);
-  std::size_t n = lead < 0x80 ? 1 : (lead >> 5) == 0x6 ? 2 : (lead >> 4) == 0xE ? 3
-                : (lead >> 3) == 0x1E ? 4 : 0;
+  std::size_t n = lead < 0x80           ? 1
+                  : (lead >> 5) == 0x6  ? 2
+                  : (lead >> 4) == 0xE  ? 3
+                  : (lead >> 3) == 0x1E ? 4
+                                        : 0;
   if (n == 0 || at + n > s.size())
     return 0;
   cp = n == 1 ? lead : lead & (0x7F >> n);
