@@ -33,7 +33,7 @@ result<std::string> generic_plot_script(const scenario_results& r, image_format 
 result<std::string> results_plot_script(const scenario_results& r, image_format format,
                                         const view* plot_view) {
   if (plot_view != nullptr)
-    if (auto own = plot_view->plot_script(r)) {
+    if (auto own = plot_view->plot_script(r, format)) {
       if (sets_terminal(*own))
         return *own;
       return gnuplot_preamble(format, 1100, 620) + *own;

@@ -113,7 +113,7 @@ TEST_CASE("a view's plot script overrides the generic one") {
   struct plotting_view : view {
     std::string_view name() const override { return "seed"; }
     void write(const scenario_results&, const table_style&, std::ostream&) const override {}
-    std::optional<std::string> plot_script(const scenario_results&) const override {
+    std::optional<std::string> plot_script(const scenario_results&, image_format) const override {
       return std::string{"plot x\n"};
     }
   } v;
@@ -199,7 +199,7 @@ TEST_CASE("a view's script gets the preamble unless a line of its own sets the t
   struct quoting_view : view {
     std::string_view name() const override { return "seed"; }
     void write(const scenario_results&, const table_style&, std::ostream&) const override {}
-    std::optional<std::string> plot_script(const scenario_results&) const override {
+    std::optional<std::string> plot_script(const scenario_results&, image_format) const override {
       return "set title " + gnuplot_quote("set terminal dumb") + "\nplot x\n";
     }
   } v;
