@@ -169,8 +169,9 @@ void keygen_table_view::write(const scenario_results& r, const table_style& styl
   write_keygen_ranking(r, style, out);
 }
 
-std::optional<std::string> keygen_table_view::plot_script(const scenario_results& r) const {
-  return keygen_plot_script(r, image_format::svg);
+std::optional<std::string> keygen_table_view::plot_script(const scenario_results& r,
+                                                          image_format format) const {
+  return keygen_plot_script(r, format);
 }
 
 } // namespace actorbench::bench

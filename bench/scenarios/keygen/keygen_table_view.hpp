@@ -22,8 +22,9 @@ class keygen_table_view : public view {
 
   std::string_view name() const override { return "keygen-table"; }
   void write(const scenario_results& r, const table_style& style, std::ostream& out) const override;
-  /// keygen_plot_script(r, image_format::svg); unset when no cell has a key.
-  std::optional<std::string> plot_script(const scenario_results& r) const override;
+  /// keygen_plot_script(r, format); unset when no cell has a key.
+  std::optional<std::string> plot_script(const scenario_results& r,
+                                         image_format format) const override;
 };
 
 } // namespace actorbench::bench

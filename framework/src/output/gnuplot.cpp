@@ -1,7 +1,10 @@
 #include "bench/output/gnuplot.hpp"
 
+#include <cmath>
 #include <locale>
 #include <sstream>
+
+#include "output/utf8_text.hpp"
 
 namespace actorbench::bench {
 
@@ -21,19 +24,34 @@ std::string terminal(image_format format, int width, int height) {
 } // namespace
 
 std::string gnuplot_quote(const std::string& text) {
-  std::string out = "'";
-  for (char c : text) {
-    if (c == '\'')
-      out += "''";
-    else if (c == '\n' || c == '\r')
-      out += ' ';
-    else
-      out += c;
+  // gnuplot 5.4 reads '' as a quote only between two other characters
+  // ('''a' is the empty string, then 'a'), so each quote is a string of its
+  // own, "'", joined on with gnuplot's `.`. Nothing else is special inside
+  // '...' (no escapes, no backtick substitution, no @macros), and
+  // one_line_text leaves no NUL or line break to end the line early.
+  std::string out;
+  auto join = [&](const std::string& literal) { out += (out.empty() ? "" : ".") + literal; };
+  std::string part;
+  for (char c : one_line_text(text)) {
+    if (c != '\'') {
+      part += c;
+      continue;
+    }
+    if (!part.empty())
+      join("'" + part + "'");
+    part.clear();
+    join("\"'\"");
   }
-  return out + "'";
+  if (!part.empty() || out.empty())
+    join("'" + part + "'");
+  return out;
 }
 
 std::string gnuplot_number(double v) {
+  // inf and nan would read as names of (undefined) variables; NaN is
+  // gnuplot's own, and in a data block a point left out.
+  if (!std::isfinite(v))
+    return "NaN";
   std::ostringstream out;
   out.imbue(std::locale::classic());
   out.precision(9);

@@ -6,6 +6,23 @@
 
 namespace actorbench::bench {
 
+namespace {
+
+/// Whether a line of `script` sets the terminal. Only the writer's own code
+/// starts a line: the strings it quotes from results hold no line break.
+bool sets_terminal(const std::string& script) {
+  for (std::size_t line = 0; line < script.size();) {
+    auto text = script.find_first_not_of(" \t", line);
+    if (text != std::string::npos && script.compare(text, 12, "set terminal") == 0)
+      return true;
+    auto end = script.find('\n', line);
+    line = end == std::string::npos ? script.size() : end + 1;
+  }
+  return false;
+}
+
+} // namespace
+
 result<std::string> generic_plot_script(const scenario_results& r, image_format format) {
   auto data = plot_data_of(r);
   if (!data)
@@ -16,8 +33,8 @@ result<std::string> generic_plot_script(const scenario_results& r, image_format 
 result<std::string> results_plot_script(const scenario_results& r, image_format format,
                                         const view* plot_view) {
   if (plot_view != nullptr)
-    if (auto own = plot_view->plot_script(r)) {
-      if (own->find("set terminal") != std::string::npos)
+    if (auto own = plot_view->plot_script(r, format)) {
+      if (sets_terminal(*own))
         return *own;
       return gnuplot_preamble(format, 1100, 620) + *own;
     }

@@ -114,7 +114,7 @@ TEST_CASE("keygen table view: two tables per algorithm, units, partial cells and
 }
 
 TEST_CASE("keygen table view: the keygen plot script, and none without keys") {
-  auto script = keygen_table_view::instance().plot_script(handmade());
+  auto script = keygen_table_view::instance().plot_script(handmade(), image_format::svg);
   REQUIRE(script);
   CHECK(contains(*script, "set multiplot layout 1,2"));
   CHECK(contains(*script, "actorbench keygen: rsa (openssl)"));
@@ -131,7 +131,12 @@ TEST_CASE("keygen table view: the keygen plot script, and none without keys") {
   scenario_results none;
   none.scenario = make_keygen_scenario()->declared();
   none.configurations = {cell(512, 1, 0, 0, true)};
-  CHECK_FALSE(keygen_table_view::instance().plot_script(none));
+  CHECK_FALSE(keygen_table_view::instance().plot_script(none, image_format::svg));
+  // A .png is drawn as a PNG, not an SVG under that name.
+  auto png = keygen_table_view::instance().plot_script(handmade(), image_format::png);
+  REQUIRE(png);
+  CHECK(contains(*png, "set terminal pngcairo"));
+  CHECK_FALSE(contains(*png, "set terminal svg"));
 }
 
 } // namespace actorbench::bench

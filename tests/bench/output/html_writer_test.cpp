@@ -8,6 +8,7 @@
 #include "output/html_text.hpp"
 #include "output/inline_svg.hpp"
 #include "output/markdown_html.hpp"
+#include "output/shell_quoted.hpp"
 #include "output/table_samples.hpp"
 #include "text_search.hpp"
 
@@ -28,6 +29,15 @@ TEST_CASE("html_text escapes markup and replaces what a parser refuses") {
   CHECK(html_text("\xC0\xBC") == fffd + fffd);     // an overlong '<'
   CHECK(html_text("\xEF\xB7\x90") == fffd);        // U+FDD0, a noncharacter
   CHECK(html_text("\xE2\x86\x92") == "\xE2\x86\x92");
+}
+
+TEST_CASE("shell_quoted: one line that a POSIX shell reads as one word") {
+  const std::string fffd = "\xEF\xBF\xBD";
+  CHECK(shell_quoted("it's") == "'it'\\''s'");
+  CHECK(shell_quoted("!x `id` $y \\") == "'!x `id` $y \\'"); // nothing else is special
+  CHECK(shell_quoted("a\nb") == "'a b'");
+  CHECK(shell_quoted(std::string{"a\0b\x1b", 4}) == "'a" + fffd + "b" + fffd + "'");
+  CHECK(shell_quoted("\xFF") == "'" + fffd + "'");
 }
 
 TEST_CASE("markdown_html draws the table writers' Markdown as tables, lists and paragraphs") {

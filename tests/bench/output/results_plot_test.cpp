@@ -113,7 +113,7 @@ TEST_CASE("a view's plot script overrides the generic one") {
   struct plotting_view : view {
     std::string_view name() const override { return "seed"; }
     void write(const scenario_results&, const table_style&, std::ostream&) const override {}
-    std::optional<std::string> plot_script(const scenario_results&) const override {
+    std::optional<std::string> plot_script(const scenario_results&, image_format) const override {
       return std::string{"plot x\n"};
     }
   } v;
@@ -168,4 +168,40 @@ TEST_CASE("long bar labels stay inside the canvas, without a wide empty margin")
     CHECK(left >= 0);
   // The first label, the one reaching furthest, starts near the edge.
   CHECK(*std::min_element(ends.begin(), ends.end()) < 60);
+}
+
+TEST_CASE("gnuplot_quote: any text is one string that gnuplot shows as written") {
+  const std::string fffd = "\xEF\xBF\xBD";
+  CHECK(gnuplot_quote("procs") == "'procs'");
+  CHECK(gnuplot_quote("") == "''");
+  // gnuplot 5.4 reads '' as a quote only between two other characters.
+  CHECK(gnuplot_quote("it's") == "'it'.\"'\".'s'");
+  CHECK(gnuplot_quote("''") == "\"'\".\"'\"");
+  CHECK(gnuplot_quote("a\nb\tc\r") == "'a b c '");
+  CHECK(gnuplot_quote(std::string{"actors\\\0", 8}) == "'actors\\" + fffd + "'");
+  CHECK(gnuplot_quote("\x1b[31m\xff") == "'" + fffd + "[31m" + fffd + "'");
+  // Nothing else is special inside '...': shown as it is.
+  CHECK(gnuplot_quote("`id` @x !ls # \\") == "'`id` @x !ls # \\'");
+  CHECK(gnuplot_number(INFINITY) == "NaN");
+  CHECK(gnuplot_number(-INFINITY) == "NaN");
+  CHECK(gnuplot_number(NAN) == "NaN");
+  CHECK(gnuplot_number(0.25) == "0.25");
+
+  // Drawn by gnuplot: the title shows exactly, quotes and all.
+  auto r = sample_results({sample_runs(sample_config(1000, false), times_near(0.001, 3)),
+                           sample_runs(sample_config(1000, true), times_near(0.002, 3))});
+  r.scenario.name = std::string{"'';system \"id\" # `id` it's\\\0", 28};
+  auto texts = actorbench::test::svg_texts(svg_of(r));
+  CHECK(texts.find("'';system \"id\" # `id` it's\\" + fffd + ": median") != std::string::npos);
+}
+
+TEST_CASE("a view's script gets the preamble unless a line of its own sets the terminal") {
+  struct quoting_view : view {
+    std::string_view name() const override { return "seed"; }
+    void write(const scenario_results&, const table_style&, std::ostream&) const override {}
+    std::optional<std::string> plot_script(const scenario_results&, image_format) const override {
+      return "set title " + gnuplot_quote("set terminal dumb") + "\nplot x\n";
+    }
+  } v;
+  CHECK(script_of(sample_results({}), &v).find("set encoding utf8") == 0);
 }

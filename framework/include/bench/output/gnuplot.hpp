@@ -8,11 +8,16 @@ namespace actorbench::bench {
 /// The image formats a plot can be written in.
 enum class image_format { svg, png };
 
-/// `text` as a gnuplot single-quoted string: '' for a quote, line breaks as
-/// spaces. The terminals are `noenhanced`, so _ ^ @ & { } show as they are.
+/// `text` as a gnuplot string expression that gnuplot can only read as
+/// text, whatever it holds: single-quoted parts, each quote as "'" joined
+/// on with `.` ('it'."'".'s'); line breaks and tabs as spaces, any other
+/// control character (NUL included) and invalid UTF-8 as U+FFFD. Every
+/// string from results goes into a script through it. The terminals are
+/// `noenhanced`, so _ ^ @ & { } show as they are.
 std::string gnuplot_quote(const std::string& text);
 
-/// `v` as gnuplot reads it, whatever the process locale.
+/// `v` as gnuplot reads it, whatever the process locale; NaN when it is
+/// not finite.
 std::string gnuplot_number(double v);
 
 /// The script's start: encoding, the terminal of `format` at `width` x

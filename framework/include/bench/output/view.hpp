@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "bench/harness/results.hpp"
+#include "bench/output/gnuplot.hpp"
 
 namespace actorbench::bench {
 
@@ -29,8 +30,11 @@ class view {
   virtual std::string_view name() const = 0;
   virtual void write(const scenario_results& r, const table_style& style,
                      std::ostream& out) const = 0;
-  /// A gnuplot script drawing the results; unset: the generic plot is used.
-  virtual std::optional<std::string> plot_script(const scenario_results&) const { return {}; }
+  /// A gnuplot script drawing the results in `format` (its own terminal, or
+  /// none for gnuplot_preamble's); unset: the generic plot is used.
+  virtual std::optional<std::string> plot_script(const scenario_results&, image_format) const {
+    return {};
+  }
 };
 
 /// For a view's title line that names the host: " (a.json's host; every
