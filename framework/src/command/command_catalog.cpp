@@ -142,6 +142,16 @@ tool_outline command_catalog::outline() const {
     t.commands.push_back(outline_of(target_kind::command, name));
   for (auto kind : builtin_targets)
     t.commands.push_back(outline_of(kind, builtin_target_name(kind)));
+  // `help [NAME]` (split_argv reads it as --help): its one argument is a name.
+  target_outline help{target_kind::command, "help", t.program + " help [NAME]",
+                      "Print the tool's --help, or NAME's: the same as " + t.program
+                        + " [NAME] --help",
+                      {}, false, {}};
+  for (const auto& target : t.scenarios)
+    help.argument_words.push_back(target.name);
+  for (const auto& target : t.commands)
+    help.argument_words.push_back(target.name);
+  t.commands.push_back(std::move(help));
   t.default_scenario = names_.default_scenario;
   t.has_list = names_.has_list;
   return t;

@@ -90,6 +90,9 @@ result<split_line> split_argv(const std::vector<std::string>& words, const line_
         return ok.err();
     } else if (word == "--help" || word == "-h") {
       line.help = true;
+    } else if (word == "help" && i == 0) {
+      // `help [NAME]` is `[NAME] --help`, as in git and cargo.
+      line.help = true;
     } else if (word == "--version") {
       line.version = true;
     } else if (word == "--list" && names.has_list) {

@@ -70,7 +70,7 @@ struct split_line {
 /// Splits the words after the program name. The first word that is a
 /// scenario or command name, and not the value of a value-taking option,
 /// picks the target; --config, --help (-h), --version and --list (when the
-/// tool has it) are taken out from anywhere. Errors: --config without a file or given twice.
+/// tool has it) are taken out from anywhere, and a first word `help` is --help. Errors: --config without a file or given twice.
 result<split_line> split_argv(const std::vector<std::string>& words, const line_names& names);
 
 } // namespace actorbench::bench

@@ -120,6 +120,7 @@ std::string overview_help(const overview& o) {
   write_entry(out, "  diff OLD NEW",
               "Compare two saved results configuration by configuration (median ratio with "
               "its interval); --fail-above PCT exits 1 on a regression");
+  write_entry(out, "  help [NAME]", "This help, or NAME's: the same as " + o.program + " [NAME] --help");
   write_entry(out, "  man", "Print the manual page (roff): man -l <(" + o.program + " man)");
   write_entry(out, "  completion bash",
               "Print the bash completion script: source it, or install it as "

@@ -10,7 +10,9 @@ result<void> refuse_stray_name(const split_line& line, const line_names& names,
     return {};
   auto all = names.scenarios;
   all.insert(all.end(), names.commands.begin(), names.commands.end());
-  all.insert(all.end(), {"report", "diff"});
+  for (auto kind : builtin_targets)
+    all.push_back(builtin_target_name(kind));
+  all.push_back("help");
   if (auto near = nearest_words(line.stray, all); !near.empty())
     return bad_input("unknown scenario or command '" + line.stray + "': " + did_you_mean(near));
   std::string list;

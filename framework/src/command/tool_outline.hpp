@@ -31,7 +31,7 @@ struct tool_outline {
   /// One line of what the tool is.
   std::string summary;
   std::vector<target_outline> scenarios;
-  /// The commands (serve, node), then report, diff, man and completion.
+  /// The commands (serve, node), then report, diff, man, completion and help.
   std::vector<target_outline> commands;
   /// The scenario run when none is named; empty: none.
   std::string default_scenario;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <map>
 
+#include "bench/harness/metric.hpp"
 #include "bench/harness/run_values.hpp"
 #include "bench/harness/statistics.hpp"
 #include "bench/output/column_labels.hpp"
@@ -62,7 +63,7 @@ std::optional<metric_change> change_of(const metric_decl& m, const configuration
     return {};
   metric_change c{m.name,        m.unit,        m.direction,  median(before),
                   median(after), before.size(), after.size(), relative_to(after, before),
-                  change_verdict::within_noise, false};
+                  change_verdict::within_noise, false, metric_title(m)};
   // Higher-is-better metrics are judged on their inverse.
   auto judged = c.change;
   if (m.direction == better::higher)

@@ -65,6 +65,8 @@ struct metric_change {
   change_verdict verdict = change_verdict::within_noise;
   /// worse by more than --fail-above.
   bool regressed = false;
+  /// The metric in words (metric_title: "time until every reply").
+  std::string title;
 };
 
 /// A configuration found in both files (same parameter values).
@@ -117,5 +119,10 @@ result<results_diff> diff_results(const scenario_results& old, const scenario_re
 /// (a table), csv (a row per metric and configuration) or json.
 void write_results_diff(const results_diff& d, results_format format, const table_style& style,
                         std::ostream& out);
+
+/// Each matched metric's line as the table diff prints it, unwrapped: the
+/// configuration, the metric in words when several are compared, both
+/// medians, the ratio with its interval and the verdict in words.
+std::vector<std::string> diff_change_lines(const results_diff& d);
 
 } // namespace actorbench::bench

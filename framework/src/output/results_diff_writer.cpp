@@ -20,6 +20,7 @@ namespace {
 metric_decl decl_of(const metric_change& c) {
   metric_decl m;
   m.name = c.metric;
+  m.title = c.title;
   m.unit = c.unit;
   m.direction = c.direction;
   return m;
@@ -86,7 +87,7 @@ std::string verdict(const results_diff& d, const matched_configuration& m,
 
 std::string change_line(const results_diff& d, const matched_configuration& m,
                         const metric_change& c, bool name_metric) {
-  auto line = m.label + (name_metric ? ", " + c.metric : "") + ": " + medians(c) + " median, "
+  auto line = m.label + (name_metric ? ", " + c.title : "") + ": " + medians(c) + " median, "
               + describe_ratio(c.change, decl_of(c));
   return line + " (" + verdict(d, m, c) + ")";
 }
@@ -138,12 +139,21 @@ std::vector<std::string> summary_lines(const results_diff& d) {
   return lines;
 }
 
+/// "fanout, time until every reply: old.json → new.json": the metric in
+/// words when one is compared (else each line names its own).
+std::string heading(const results_diff& d) {
+  std::string metric;
+  if (!several_metrics(d))
+    for (const auto& m : d.matched)
+      if (!m.metrics.empty() && metric.empty())
+        metric = ", " + m.metrics.front().title;
+  return d.scenario + metric + ": " + d.old_name + " → " + d.new_name;
+}
+
 void write_text(const results_diff& d, const table_style& style, std::ostream& out) {
-  std::vector<std::string> lines{d.scenario + ": " + d.old_name + " → " + d.new_name};
-  bool name_metric = several_metrics(d);
-  for (const auto& m : d.matched)
-    for (const auto& c : m.metrics)
-      lines.push_back(change_line(d, m, c, name_metric));
+  std::vector<std::string> lines{heading(d)};
+  for (auto& line : diff_change_lines(d))
+    lines.push_back(std::move(line));
   for (auto& line : summary_lines(d))
     lines.push_back(std::move(line));
   for (auto& line : noise_lines(d))
@@ -159,7 +169,7 @@ void write_markdown(const results_diff& d, std::ostream& out) {
     for (const auto& c : m.metrics) {
       auto both = medians(c);
       auto arrow = both.find(" → ");
-      rows.push_back({m.label, c.metric, both.substr(0, arrow), both.substr(arrow + 5),
+      rows.push_back({m.label, c.title, both.substr(0, arrow), both.substr(arrow + 5),
                       describe_ratio(c.change, decl_of(c)), verdict(d, m, c)});
     }
   write_markdown_table(rows, out);
@@ -175,6 +185,11 @@ void write_html(const results_diff& d, std::ostream& out) {
   write_markdown(d, markdown);
   auto title = "actorbench diff: " + d.old_name + " → " + d.new_name;
   out << html_page_start(title) << "<h1>" << html_text(title) << "</h1>\n";
+  // The verdicts first, as the text diff prints them.
+  out << "<p class=\"verdict\">" << html_text(heading(d));
+  for (const auto& line : diff_change_lines(d))
+    out << "<br>\n" << html_text(line);
+  out << "</p>\n";
   for (const auto& block : markdown_html(markdown.str()))
     out << block.html;
   out << html_page_end();
@@ -183,6 +198,7 @@ void write_html(const results_diff& d, std::ostream& out) {
 nlohmann::json change_json(const matched_configuration& m, const metric_change& c) {
   return {{"configuration", m.label},
           {"metric", c.metric},
+          {"title", c.title},
           {"unit", c.unit},
           {"old_median", c.old_median},
           {"new_median", c.new_median},
@@ -202,7 +218,8 @@ nlohmann::json change_json(const matched_configuration& m, const metric_change& 
 void write_csv(const results_diff& d, std::ostream& out) {
   static const char* const columns[] = {
     "configuration", "metric", "unit", "old_median", "new_median",     "old_runs", "new_runs",
-    "ratio",         "low",    "high", "p_value",    "estimated_only", "verdict", "regressed"};
+    "ratio",         "low",    "high", "p_value",    "estimated_only", "verdict", "regressed",
+    "title"};
   for (const auto* c : columns)
     out << (c == columns[0] ? "" : ",") << c;
   out << '\n';
@@ -238,6 +255,15 @@ void write_json(const results_diff& d, std::ostream& out) {
 }
 
 } // namespace
+
+std::vector<std::string> diff_change_lines(const results_diff& d) {
+  std::vector<std::string> lines;
+  bool name_metric = several_metrics(d);
+  for (const auto& m : d.matched)
+    for (const auto& c : m.metrics)
+      lines.push_back(change_line(d, m, c, name_metric));
+  return lines;
+}
 
 void write_results_diff(const results_diff& d, results_format format, const table_style& style,
                         std::ostream& out) {

@@ -4,6 +4,7 @@
 #include "harness/noise_report.hpp"
 #include "bench/harness/search_answer.hpp"
 #include "bench/output/column_labels.hpp"
+#include "output/merged_verdict.hpp"
 #include "output/results_grid.hpp"
 #include "output/results_notes.hpp"
 #include "output/source_footer.hpp"
@@ -59,14 +60,20 @@ std::vector<std::string> search_lines(const scenario_results& r) {
   return {search_answer(*r.search), "search: " + search_rule_text(r.search->rule)};
 }
 
-/// The verdict line and a blank line: the answer before the figures.
+/// The verdict line and a blank line: the answer before the figures. Of
+/// several files, their comparison comes first, a line per configuration
+/// as `diff` says it, then the first file's own verdict.
 void write_verdict(const scenario_results& r, const verdict_rule& verdict,
                    const table_style& style, std::ostream& out) {
   auto line = verdict ? verdict(r) : std::string{};
   if (line.empty())
     line = generic_verdict(r);
-  // One line, never wrapped: a script reads it with `head -1`.
-  out << (style.markdown ? "**" + line + "**" : line) << "\n\n";
+  // Each one line, never wrapped: a script reads the first with `head -1`.
+  auto bold = [&](const std::string& text) { return style.markdown ? "**" + text + "**" : text; };
+  auto comparison = merged_verdict_lines(r);
+  for (const auto& compared : comparison)
+    out << bold(compared) << '\n';
+  out << (comparison.empty() ? "" : "\n") << bold(line) << "\n\n";
 }
 
 /// The generic table: title, constants, the blocks, comparison, warnings.

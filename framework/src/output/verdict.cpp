@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "harness/median_interval.hpp"
+#include "bench/harness/metric.hpp"
 #include "bench/harness/run_values.hpp"
 #include "bench/harness/statistics.hpp"
 #include "bench/output/column_labels.hpp"
@@ -81,8 +82,10 @@ std::string generic_verdict(const scenario_results& r) {
     return i < labels.size() && !labels[i].empty() ? labels[i]
                                                    : "configuration " + std::to_string(i + 1);
   };
+  // The metric in words ("request latency"), as the table's title says it.
+  const auto title = metric_title(m);
   if (measured.size() == 1)
-    return m.name + " " + median_with_interval(values[measured.front()], m.unit)
+    return title + " " + median_with_interval(values[measured.front()], m.unit)
            + " (median, 95% interval)";
   std::stable_sort(measured.begin(), measured.end(), [&](std::size_t a, std::size_t b) {
     auto ma = median(values[a]);
@@ -92,7 +95,7 @@ std::string generic_verdict(const scenario_results& r) {
   auto best = measured[0];
   auto next = measured[1];
   auto q = relative_to(values[next], values[best]);
-  auto text = "best " + m.name + ": " + label(best) + ", "
+  auto text = "best " + title + ": " + label(best) + ", "
               + median_with_interval(values[best], m.unit) + "; " + label(next);
   if (is_tie(q))
     return text + " ties (" + factor_with_interval(q) + ")";

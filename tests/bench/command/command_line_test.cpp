@@ -61,6 +61,24 @@ TEST_CASE("split_argv: report, diff and the commands are names") {
   CHECK(split({"report", "keygen"}).args == std::vector<std::string>{"keygen"});
 }
 
+TEST_CASE("split_argv: a first word help is --help, for the tool or the name after it") {
+  auto tool = split({"help"});
+  CHECK(tool.help);
+  CHECK_FALSE(tool.named);
+  CHECK(tool.args.empty());
+  CHECK(tool.stray.empty());
+  auto zone = split({"help", "keygen"});
+  CHECK(zone.help);
+  CHECK(zone.target == "keygen");
+  CHECK(zone.named);
+  CHECK(split({"help", "report"}).kind == target_kind::report);
+  // Not the first word: an argument like any other.
+  auto later = split({"keygen", "help"});
+  CHECK_FALSE(later.help);
+  CHECK(later.args == std::vector<std::string>{"help"});
+  CHECK(split({"help", "zones"}).stray == "zones");
+}
+
 TEST_CASE("split_argv: --config is taken out from anywhere") {
   auto before = split({"--config", "a.toml", "keygen"});
   CHECK(before.config == "a.toml");

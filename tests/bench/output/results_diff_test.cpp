@@ -128,6 +128,9 @@ TEST_CASE("the diff writes markdown, csv and json") {
   auto csv = diff_text(*d, results_format::csv);
   CHECK(csv.find("configuration,metric,unit,old_median") == 0);
   CHECK(csv.find("\n1000 procs,time_s,s,") != std::string::npos);
+  // The metric in words beside its name: "time" for time_s in seconds.
+  CHECK(md.find("| 1000 procs | time | ") != std::string::npos);
+  CHECK(csv.find(",regressed,title\n") != std::string::npos);
   auto json = diff_text(*d, results_format::json);
   CHECK(json.find("\"regressed\": true") != std::string::npos);
 }
@@ -144,7 +147,25 @@ TEST_CASE("merged results label columns by file and configuration") {
   auto text = out.str();
   CHECK(text.find("relative to a.json: 1000 procs") != std::string::npos);
   CHECK(text.find("b.json: 1000 procs: 1.10x slower") != std::string::npos);
-  CHECK(text.find("a.json") < text.find("b.json"));
+  // After the comparison that leads, the files in their order.
+  auto tables = text.substr(text.find("\n\n"));
+  CHECK(tables.find("a.json") < tables.find("b.json"));
+}
+
+TEST_CASE("merged results lead with their comparison, as diff says it, the metric in words") {
+  auto merged = merge_results({{"a.json", two_scans(1)}, {"b.json", two_scans(1.2)}});
+  REQUIRE(merged);
+  std::ostringstream out;
+  make_table_writer({})->write(*merged, out);
+  auto text = out.str();
+  CHECK(text.rfind("b.json against a.json, time: 1000 procs: 30.5 ms → 36.6 ms median, 1.20x slower [",
+                   0)
+        == 0);
+  CHECK(text.find("(worse beyond the 5% noise threshold)\n") != std::string::npos);
+  // One file: its own verdict first, no comparison.
+  std::ostringstream one;
+  make_table_writer({})->write(two_scans(1), one);
+  CHECK(one.str().find(" against ") == std::string::npos);
 }
 
 namespace {

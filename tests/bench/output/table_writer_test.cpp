@@ -172,7 +172,7 @@ TEST_CASE("the verdict comes first: the scenario's, or the generic one by the he
   auto r = sample_results({sample_runs(sample_config(1000, false), times_near(0.0005, 6)),
                            sample_runs(sample_config(1000, true), times_near(0.0006, 6))});
   auto generic = lines_of(table_of(r));
-  CHECK(generic[0].rfind("best time_s: crypto off, 499 µs [", 0) == 0);
+  CHECK(generic[0].rfind("best time: crypto off, 499 µs [", 0) == 0);
   CHECK(generic[0].find("; crypto on, backend openssl 1.20x slower [") != std::string::npos);
   CHECK(generic[1].empty());
   std::ostringstream out;
@@ -182,7 +182,7 @@ TEST_CASE("the verdict comes first: the scenario's, or the generic one by the he
   CHECK(lines_of(out.str())[0] == "answer of 2");
   table_style md;
   md.markdown = true;
-  CHECK(lines_of(table_of(r, md))[0].rfind("**best time_s: ", 0) == 0);
+  CHECK(lines_of(table_of(r, md))[0].rfind("**best time: ", 0) == 0);
 }
 
 TEST_CASE("the table's footer says how stable the host was, and warns of noisy rounds") {
