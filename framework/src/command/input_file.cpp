@@ -35,8 +35,10 @@ struct descriptor {
   }
 };
 
-std::string mebibytes(std::size_t bytes) {
-  return std::to_string(bytes >> 20) + " MiB";
+std::string limit_text(std::size_t bytes) {
+  if (bytes % (std::size_t{1} << 20) == 0)
+    return std::to_string(bytes >> 20) + " MiB";
+  return std::to_string(bytes) + " bytes";
 }
 
 result<std::string> read_all(int fd, std::size_t max_bytes, const std::string& what) {
@@ -51,7 +53,7 @@ result<std::string> read_all(int fd, std::size_t max_bytes, const std::string& w
     if (n == 0)
       return text;
     if (text.size() + static_cast<std::size_t>(n) > max_bytes)
-      return bad_input("it is larger than " + mebibytes(max_bytes) + ": not " + what);
+      return bad_input("it is larger than " + limit_text(max_bytes) + ": not " + what);
     text.append(buffer, static_cast<std::size_t>(n));
   }
 }
@@ -68,7 +70,7 @@ result<std::string> read_input_file(const std::string& path, std::size_t max_byt
   if (auto why = not_regular(st.st_mode); !why.empty())
     return bad_input(why);
   if (static_cast<std::uintmax_t>(st.st_size) > max_bytes)
-    return bad_input("it is larger than " + mebibytes(max_bytes) + ": not " + what);
+    return bad_input("it is larger than " + limit_text(max_bytes) + ": not " + what);
   descriptor file{::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)};
   if (file.fd < 0)
     return bad_input(std::strerror(errno));
@@ -80,7 +82,7 @@ result<std::string> read_input_file(const std::string& path, std::size_t max_byt
   try {
     return read_all(file.fd, max_bytes, what);
   } catch (const std::bad_alloc&) {
-    return runtime_failure("out of memory reading it");
+    return runtime_failure("out of memory");
   }
 }
 

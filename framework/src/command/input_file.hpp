@@ -21,7 +21,7 @@ namespace actorbench::bench {
 ///   max_bytes in MiB, `what` says what the file was to be);
 /// - bad_input "cannot read it: REASON" when a read fails (EIO): never an
 ///   empty file instead;
-/// - runtime_failure "out of memory reading it" when the text does not fit.
+/// - runtime_failure "out of memory" when the text does not fit.
 result<std::string> read_input_file(const std::string& path, std::size_t max_bytes,
                                     const std::string& what);
 
