@@ -15,9 +15,9 @@ namespace {
 // Address space mapped and never touched: freed with munmap, it goes back to
 // the kernel, where the allocator maps it again. (A malloc'ed block would
 // stay with jemalloc, which may keep it for sizes it does not reuse it for.)
-// In a global: the new_handler takes no argument.
-void* held_block = nullptr;
-std::size_t held_bytes = 0;
+// Per thread, as memory runs out in one: the new_handler takes no argument.
+thread_local void* held_block = nullptr;
+thread_local std::size_t held_bytes = 0;
 
 void free_held_block() {
   if (held_block != nullptr)
@@ -26,11 +26,10 @@ void free_held_block() {
 }
 
 // Frees the reserve and fails the allocation: what unwinds next (freeing the
-// half-built document) allocates from the room just freed. A later failure
-// goes to the handler there was before.
+// half-built document) allocates from the room just freed. With nothing
+// held, it fails as if there were no handler.
 void give_back_and_fail() {
   free_held_block();
-  std::set_new_handler(nullptr);
   throw std::bad_alloc();
 }
 

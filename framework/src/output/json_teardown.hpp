@@ -19,7 +19,8 @@ std::size_t teardown_values(std::string_view json_text, std::size_t max_depth = 
 /// freeing the document can always allocate what it needs: the first
 /// allocation that fails while it is held frees it and throws
 /// std::bad_alloc, which unwinds with room to spare. Release it before
-/// freeing a document normally. One at a time (it sets the new_handler).
+/// freeing a document normally. One per thread at a time; it sets the
+/// new_handler while alive and puts the previous one back.
 class teardown_reserve {
  public:
   /// Room for teardown_values(text) values; held() is false when even this
