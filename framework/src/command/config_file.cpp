@@ -1,18 +1,13 @@
 #include "command/config_file.hpp"
 
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
 #include <algorithm>
 #include <cctype>
-#include <cerrno>
 #include <charconv>
 #include <cstdio>
-#include <cstring>
 #include <optional>
 #include <sstream>
 #include <string_view>
+#include <utility>
 
 // toml++ 3.3 asserts a precondition that `[[[` or `[=` breaks, where the
 // parser goes on to report the error: without NDEBUG its assert() would abort,
@@ -27,6 +22,7 @@
 #undef TOML_ASSERT
 #pragma pop_macro("NDEBUG")
 
+#include "command/input_file.hpp"
 #include "bench/output/text_wrap.hpp"
 
 namespace actorbench::bench {
@@ -150,6 +146,7 @@ result<void> add_key(const std::string& path, const std::string& section, const 
   if (!text)
     return text.err();
   out.sections[section][key] = *text;
+  out.lines[section][key] = n.source().begin.line;
   return {};
 }
 
@@ -173,10 +170,30 @@ result<std::pair<std::string, std::string>> resolve_key(const config_file& file,
   return std::pair{spec->name, text};
 }
 
+std::size_t line_in(const config_file& file, const std::string& section, const std::string& key) {
+  auto keys = file.lines.find(section);
+  if (keys == file.lines.end())
+    return 0;
+  auto at = keys->second.find(key);
+  return at == keys->second.end() ? 0 : at->second;
+}
+
+// The second of two keys that set one option: TOML sees two keys (one at the
+// top level and one in [fanout], or snake_case and kebab-case), the command
+// one setting, and which should win is no guess to make.
+error set_twice(const config_file& file, const std::string& option, std::size_t first,
+                std::size_t again) {
+  if (first > again)
+    std::swap(first, again);
+  return invalid(file.path, "key '" + option + "' is set twice (on line " + std::to_string(first)
+                              + " and again on line " + std::to_string(again) + ")");
+}
+
 // Every section's target and keys, checked; the settings of `target` kept.
 result<by_name<std::string>> check_sections(const config_file& file, const config_reader& reader,
                                             const std::string& target) {
   by_name<std::string> out;
+  by_name<std::size_t> set_on; // option -> the line that set it
   for (const auto& [section, keys] : file.sections) {
     auto name = section_name(section, reader);
     if (name.empty())
@@ -189,58 +206,20 @@ result<by_name<std::string>> check_sections(const config_file& file, const confi
       auto setting = resolve_key(file, specs->second, name, key, text);
       if (!setting)
         return setting.err();
-      // A [fanout] section overrides the top-level keys it shares with them.
-      if (name == target && (out.count(setting->first) == 0 || !section.empty()))
-        out[setting->first] = setting->second;
+      if (name != target)
+        continue;
+      auto line = line_in(file, section, key);
+      if (auto earlier = set_on.find(setting->first); earlier != set_on.end())
+        return set_twice(file, setting->first, earlier->second, line);
+      set_on[setting->first] = line;
+      out[setting->first] = setting->second;
     }
   }
   return out;
 }
 
-result<void> check_readable(const std::string& path) {
-  struct stat st {};
-  if (stat(path.c_str(), &st) != 0)
-    return invalid(path, std::strerror(errno));
-  if (S_ISDIR(st.st_mode))
-    return invalid(path, "it is a directory, not readable as a file");
-  if (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode) || S_ISSOCK(st.st_mode))
-    return invalid(path, "it is a device or socket, not a file");
-  if (S_ISREG(st.st_mode) && static_cast<std::uintmax_t>(st.st_size) > max_config_bytes)
-    return invalid(path, "it is larger than 1 MiB: not a settings file");
-  return {};
-}
-
 error too_large(const std::string& path) {
   return invalid(path, "it is larger than 1 MiB: not a settings file");
-}
-
-// The whole file, or why not: a read that fails (EIO) is an error, never
-// the end of an empty file.
-result<std::string> read_text(const std::string& path) {
-  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0)
-    return invalid(path, std::string{"cannot open it: "} + std::strerror(errno));
-  std::string text;
-  char buffer[1 << 14];
-  for (;;) {
-    auto n = ::read(fd, buffer, sizeof buffer);
-    if (n < 0 && errno == EINTR)
-      continue;
-    if (n < 0) {
-      auto why = std::string{"cannot read it: "} + std::strerror(errno);
-      ::close(fd);
-      return invalid(path, why);
-    }
-    if (n == 0)
-      break;
-    text.append(buffer, static_cast<std::size_t>(n));
-    if (text.size() > max_config_bytes) {
-      ::close(fd);
-      return too_large(path);
-    }
-  }
-  ::close(fd);
-  return text;
 }
 
 result<config_file> parse_text(const std::string& text, const std::string& path) {
@@ -288,11 +267,9 @@ result<config_file> parse_config(std::istream& in, const std::string& path) {
 }
 
 result<config_file> read_config_file(const std::string& path) {
-  if (auto ok = check_readable(path); !ok)
-    return ok.err();
-  auto text = read_text(path);
+  auto text = read_input_file(path, max_config_bytes, "a settings file");
   if (!text)
-    return text.err();
+    return error{text.err().code, "invalid --config '" + path + "': " + text.err().message};
   return parse_text(*text, path);
 }
 

@@ -17,6 +17,8 @@ struct config_file {
   /// command line would give it: a TOML array is joined into a comma list,
   /// a float keeps its point ("1000.0"), true and false stay words.
   by_name<by_name<std::string>> sections;
+  /// Section -> key -> the line it is set on, for errors.
+  by_name<by_name<std::size_t>> lines;
 };
 
 /// Parses TOML 1.0 (toml++): a UTF-8 byte-order mark is skipped, multi-line
@@ -26,9 +28,10 @@ struct config_file {
 /// option takes (a table or a list of lists).
 result<config_file> parse_config(std::istream& in, const std::string& path);
 
-/// Opens and parses `path`; refuses a directory, a device (which might
-/// never end), a file over 1 MiB, and one whose read fails (EIO), with the
-/// reason: never an empty file instead.
+/// Opens and parses `path` (read_input_file); refuses, before any wait, what
+/// is not a regular file (a directory, a FIFO, a device or a socket, which
+/// might never answer or never end), a file over 1 MiB, and one whose read
+/// fails (EIO), with the reason: never an empty file instead.
 result<config_file> read_config_file(const std::string& path);
 
 /// Who reads a --config file: every target's options, for checking every
@@ -43,9 +46,11 @@ struct config_reader {
 
 /// The settings of `target` from `file` (option name -> text, aliases and
 /// snake_case keys resolved, true/false as on/off for flags): the top-level
-/// keys for the default scenario, then its [target] section. Every section
+/// keys for the default scenario, and its [target] section. Every section
 /// and key is checked, for every target: an unknown one is an error naming
-/// the file and the key. A file with settings only for other targets is an
+/// the file and the key; an option set twice for one target (at the top
+/// level and in [fanout], or as `max_memory` and `max-memory`) is an error
+/// naming both lines. A file with settings only for other targets is an
 /// error naming them.
 result<by_name<std::string>> config_values(const config_file& file, const config_reader& reader,
                                            const std::string& target);

@@ -4,6 +4,7 @@
 
 #include <csignal>
 #include <iostream>
+#include <new>
 
 #include "command/command_catalog.hpp"
 #include "command/document_command.hpp"
@@ -156,7 +157,14 @@ int main(int argc, const char* const* argv, const registry& r, const main_option
   std::vector<std::string> command_line{argv, argv + argc};
   if (command_line.empty())
     command_line.push_back(o.tool.name);
-  int code = dispatch(command_line, r, o, ctx);
+  int code = 0;
+  try {
+    code = dispatch(command_line, r, o, ctx);
+  } catch (const std::bad_alloc&) {
+    // The commands that read files name them (report, diff); this is the
+    // last resort for the rest: one line, never an abort.
+    code = report_failure(ctx, runtime_failure("out of memory"));
+  }
   // Output that never reached standard output is a failure; a command that
   // failed has said why already.
   if (ctx.standard_out)

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <new>
 #include <utility>
 
 #include "command/results_output.hpp"
@@ -149,19 +150,18 @@ result<void> write_report(const std::vector<std::string>& files, const by_name<s
   return write_results(ctx, *results, *settings, *table_view, known);
 }
 
-} // namespace
-
-int report_saved(const std::vector<std::string>& files, const by_name<std::string>& values,
-                 const registry& r, const command_context& ctx) {
-  if (files.empty())
-    return report_failure(
-      ctx, bad_input("report needs a FILE: " + ctx.program + " report FILE... [OPTIONS]"));
-  auto ok = write_report(files, values, r, ctx);
-  return ok ? 0 : report_failure(ctx, ok.err());
+// Reading or writing that ran out of memory: the reading has its own line
+// (read_results_file), this is for the rest, such as a table too large.
+error out_of_memory(const std::string& doing, const std::vector<std::string>& files) {
+  std::string names;
+  for (const auto& f : files)
+    names += (names.empty() ? "'" : ", '") + f + "'";
+  return runtime_failure("out of memory " + doing + " " + names);
 }
 
-int diff_saved(const std::vector<std::string>& files, const by_name<std::string>& values,
-               const command_context& ctx) {
+// Reads, compares and writes; a regression is a failure (exit 1).
+int compare_saved(const std::vector<std::string>& files, const by_name<std::string>& values,
+                  const command_context& ctx) {
   auto job = prepare_diff(files, values, ctx);
   if (!job)
     return report_failure(ctx, job.err());
@@ -183,6 +183,30 @@ int diff_saved(const std::vector<std::string>& files, const by_name<std::string>
   return report_failure(
     ctx, runtime_failure(std::to_string(n) + " of " + std::to_string(job->diff.matched.size())
                          + " configurations got worse by more than " + pct));
+}
+
+} // namespace
+
+int report_saved(const std::vector<std::string>& files, const by_name<std::string>& values,
+                 const registry& r, const command_context& ctx) {
+  if (files.empty())
+    return report_failure(
+      ctx, bad_input("report needs a FILE: " + ctx.program + " report FILE... [OPTIONS]"));
+  try {
+    auto ok = write_report(files, values, r, ctx);
+    return ok ? 0 : report_failure(ctx, ok.err());
+  } catch (const std::bad_alloc&) {
+    return report_failure(ctx, out_of_memory("reporting", files));
+  }
+}
+
+int diff_saved(const std::vector<std::string>& files, const by_name<std::string>& values,
+               const command_context& ctx) {
+  try {
+    return compare_saved(files, values, ctx);
+  } catch (const std::bad_alloc&) {
+    return report_failure(ctx, out_of_memory("comparing", files));
+  }
 }
 
 } // namespace actorbench::bench

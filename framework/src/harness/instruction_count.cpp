@@ -76,7 +76,8 @@ result<void> count_instructions_in(declaration& d, const std::string& valgrind) 
     return {};
   for (auto& m : d.metrics)
     m.headline = false;
-  d.metric(name, "")
+  // The unit is said beside the count ("4597 instructions"), not left bare.
+  d.metric(name, "instructions")
     .headline()
     .help("Instructions executed per " + d.work_unit
           + " by every thread during the measured run, counted by valgrind's callgrind "

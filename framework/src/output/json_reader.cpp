@@ -2,11 +2,13 @@
 // json_v1_import.cpp. `derived` and `label` are ignored: they are recomputed.
 
 #include <algorithm>
+#include <cstdint>
 #include <new>
 
 #include "output/json_declaration_reader.hpp"
 #include "output/json_names.hpp"
 #include "output/json_node.hpp"
+#include "output/json_teardown.hpp"
 #include "output/json_v1_import.hpp"
 #include "bench/output/results_writer.hpp"
 
@@ -323,12 +325,22 @@ result<scenario_results> read_results(const std::string& json_text, const std::s
   const auto quoted = "'" + name + "'";
   if (json_text.find_first_not_of(" \t\r\n") == std::string::npos)
     return bad_input(quoted + " is empty, not an actorbench result file");
+  auto teardown = teardown_values(json_text);
+  if (teardown == SIZE_MAX)
+    return bad_input(quoted + " is nested more than 512 deep: not an actorbench result file");
   try {
-    return read_document(json::parse(json_text), name);
+    teardown_reserve reserve{teardown};
+    if (!reserve.held())
+      return runtime_failure("out of memory reading " + quoted);
+    auto doc = json::parse(json_text);
+    auto read = read_document(doc, name);
+    reserve.release(); // for freeing `doc`
+    return read;
   } catch (const json::parse_error& e) {
     return bad_input(quoted + " is not JSON: " + one_line(e.what()));
   } catch (const std::bad_alloc&) {
-    return bad_input(quoted + " is too large to read: out of memory");
+    // Not the file's fault: the same file may fit on another machine.
+    return runtime_failure("out of memory reading " + quoted);
   } catch (const std::exception& e) {
     return bad_input(quoted + " cannot be read: " + one_line(e.what()));
   }

@@ -96,9 +96,12 @@ result<output_file> output_file::open(const std::string& path, const std::string
   if (!exists && errno != ENOENT)
     return fail(errno);
   if (exists && (!S_ISREG(st.st_mode) || is_standard_stream(st))) {
-    int fd = ::open(path.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC | O_NOCTTY);
+    // Non-blocking for the open only: a FIFO nobody reads fails at once
+    // (ENXIO) instead of waiting for a reader forever.
+    int fd = ::open(path.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
     if (fd < 0)
       return fail(errno);
+    ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) & ~O_NONBLOCK);
     return output_file{std::make_unique<state>(path, option, path, "", fd)};
   }
   std::string target = path;

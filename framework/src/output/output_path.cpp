@@ -1,7 +1,9 @@
 #include "bench/output/output_path.hpp"
 
+#include <cerrno>
 #include <climits>
 #include <cstdlib>
+#include <cstring>
 
 #include <sys/stat.h>
 #include <unistd.h>
@@ -35,7 +37,20 @@ result<void> check_output_path(const std::string& option, const std::string& pat
                      "rewritten in place");
     return {};
   }
-  if (access(dir.c_str(), W_OK) != 0)
+  // ELOOP, ENOTDIR (a file where a directory should be), EACCES: the write
+  // would fail the same way after the work.
+  if (errno != ENOENT)
+    return invalid(std::strerror(errno));
+  // A dangling link: output_file refuses it, so it is refused before the work.
+  struct stat link {};
+  if (lstat(path.c_str(), &link) == 0 && S_ISLNK(link.st_mode)) {
+    char target[PATH_MAX];
+    auto n = readlink(path.c_str(), target, sizeof target - 1);
+    auto to = n > 0 ? " '" + std::string{target, static_cast<std::size_t>(n)} + "'" : "";
+    return invalid("it is a symbolic link to a missing file" + to);
+  }
+  struct stat d {};
+  if (stat(dir.c_str(), &d) != 0 || !S_ISDIR(d.st_mode) || access(dir.c_str(), W_OK) != 0)
     return invalid("directory '" + dir + "' does not exist or is not writable");
   return {};
 }

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <variant>
 
 #include "bench/harness/ratio_interval.hpp"
 #include "bench/harness/run_values.hpp"
@@ -49,6 +50,27 @@ void check_warnings(const scenario_results& r, const configuration_result& c,
   }
 }
 
+// Callgrind counts every thread: with more than one, idle scheduler
+// workers' polling adds instructions that vary by a few percent between runs
+// and between commands, where one thread holds them within 0.1%
+// (bench/NOTEBOOK.md, "Instructions per actor under callgrind").
+void instruction_warning(const scenario_results& r, std::vector<std::string>& out) {
+  if (r.harness.measure != measure_mode::instructions)
+    return;
+  std::int64_t most = 0;
+  for (const auto& c : r.configurations) {
+    auto at = c.config.values.find(std::string_view{"threads"});
+    if (at != c.config.values.end())
+      if (const auto* n = std::get_if<std::int64_t>(&at->second))
+        most = std::max(most, *n);
+  }
+  if (most > 1)
+    out.push_back("warning: with " + std::to_string(most)
+                  + " threads the instruction counts vary by a few percent between runs and "
+                    "between commands (idle scheduler workers poll); --threads 1 holds them "
+                    "within 0.1%");
+}
+
 } // namespace
 
 std::vector<std::string> comparison_notes(const scenario_results& r, const column_labels& labels) {
@@ -85,6 +107,7 @@ std::vector<std::string> warning_notes(const scenario_results& r, const column_l
   std::vector<std::string> out;
   if (!r.stopped.empty())
     out.push_back("warning: stopped early (" + r.stopped + "): the results are partial");
+  instruction_warning(r, out);
   for (std::size_t i = 0; i < r.configurations.size(); ++i) {
     const auto& c = r.configurations[i];
     const auto& label = labels.labels[i];

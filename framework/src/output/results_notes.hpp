@@ -16,8 +16,9 @@ namespace actorbench::bench {
 std::vector<std::string> comparison_notes(const scenario_results& r, const column_labels& labels);
 
 /// What makes the numbers doubtful: outlier runs and a much slower first run
-/// (of the headline), partial configurations, an early stop, and invalid
-/// results where a check is nonzero.
+/// (of the headline), partial configurations, an early stop, invalid
+/// results where a check is nonzero, and instructions counted with more than
+/// one thread (they vary between commands).
 std::vector<std::string> warning_notes(const scenario_results& r, const column_labels& labels);
 
 /// What --precision achieved: "precision: every median ... within ±2.0%

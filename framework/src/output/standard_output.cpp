@@ -1,6 +1,7 @@
 #include "bench/output/standard_output.hpp"
 
 #include <cerrno>
+#include <csignal>
 #include <cstring>
 #include <iostream>
 #include <memory>
@@ -26,6 +27,7 @@ bool is_open(int fd) {
 void take_standard_output() {
   if (stdout_buffer != nullptr)
     return;
+  std::signal(SIGPIPE, SIG_IGN);
   bool stdout_open = is_open(STDOUT_FILENO);
   // Lowest numbers first: open(2) returns the lowest free one.
   for (int fd : {STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO})

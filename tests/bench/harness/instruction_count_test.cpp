@@ -49,7 +49,8 @@ TEST_CASE("count_instructions_in: the per-unit count becomes the first metric an
   REQUIRE(count_instructions_in(d, "/bin/sh"));
   REQUIRE(d.metrics.size() == 3);
   CHECK(d.metrics.front().name == "instructions_per_actor");
-  CHECK(d.metrics.front().unit.empty());
+  // The verdict and the table say "4597 instructions", not a bare number.
+  CHECK(d.metrics.front().unit == "instructions");
   CHECK(d.headline().name == "instructions_per_actor");
   CHECK_FALSE(d.find_metric("elapsed_s")->headline);
   REQUIRE(count_instructions_in(d, "/bin/sh"));

@@ -144,3 +144,31 @@ TEST_CASE("same_file: one file however it is named; refuse_same_file names both"
         == "invalid --output '" + link + "': it is the same file as the input '" + a + "'");
   CHECK(refuse_same_file("--output", "", "the input", a));
 }
+
+TEST_CASE("check_output_path: a dangling link or a file as directory is refused before the work") {
+  temp_dir dir;
+  auto link = dir.file("dangling.json");
+  REQUIRE(::symlink("missing/results.json", link.c_str()) == 0);
+  auto dangling = check_output_path("--output", link);
+  REQUIRE(!dangling);
+  CHECK(dangling.err().code == errc::bad_input);
+  CHECK(dangling.err().message
+        == "invalid --output '" + link
+             + "': it is a symbolic link to a missing file 'missing/results.json'");
+  auto file = dir.file("file.json");
+  write_text(file, "{}");
+  auto under_file = check_output_path("--plot", file + "/plot.svg");
+  REQUIRE(!under_file);
+  CHECK(under_file.err().message == "invalid --plot '" + file + "/plot.svg': Not a directory");
+  CHECK(check_output_path("--output", dir.path + "/new.json"));
+  CHECK(check_output_path("--output", file));
+}
+
+TEST_CASE("output_file: a FIFO nobody reads fails at once instead of waiting for a reader") {
+  temp_dir dir;
+  auto fifo = dir.file("fifo");
+  REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+  auto ok = write_output_file(fifo, "--output", [](std::ostream& out) { out << "x"; });
+  REQUIRE(!ok);
+  CHECK(ok.err().message == "cannot write --output '" + fifo + "': No such device or address");
+}

@@ -156,6 +156,28 @@ TEST_CASE("warnings: outliers, partial, nonzero checks") {
   CHECK(line_starting(text, "mismatches").find("2") != std::string::npos);
 }
 
+TEST_CASE("instructions counted with more than one thread: a warning that they vary") {
+  const std::string warning = "warning: with 2 threads the instruction counts vary by a few "
+                              "percent between runs and between commands (idle scheduler workers "
+                              "poll); --threads 1 holds them within 0.1%";
+  table_style unwrapped;
+  unwrapped.width = 1000;
+  auto r = sample_results({sample_runs(sample_config(1000, false, 1), times_near(0.001, 3)),
+                           sample_runs(sample_config(1000, false, 2), times_near(0.001, 3))});
+  CHECK(table_of(r, unwrapped).find("instruction counts") == std::string::npos); // timed
+  r.harness.measure = measure_mode::instructions;
+  CHECK(table_of(r, unwrapped).find(warning) != std::string::npos);
+  r.configurations.pop_back(); // one thread only
+  CHECK(table_of(r, unwrapped).find("instruction counts") == std::string::npos);
+}
+
+TEST_CASE("the verdict gives a count's unit") {
+  auto r = sample_results({sample_runs(sample_config(1000, false), {4590, 4597, 4604})});
+  r.scenario.metrics.front().unit = "instructions";
+  CHECK(lines_of(table_of(r))[0]
+        == "time_s 4597 instructions (3 runs, range 4590-4604) (median, 95% interval)");
+}
+
 TEST_CASE("a view replaces the generic table") {
   struct fixed_view : view {
     std::string_view name() const override { return "seed"; }

@@ -9,8 +9,9 @@ namespace actorbench::bench {
 /// Checks before any work that `path` can be written: not a directory, and
 /// its directory writable (an output file is replaced through a temporary
 /// file beside it, see output_file), an existing file writable too. A device
-/// or pipe (/dev/null) only needs to be writable. `option` names the option
-/// in errors.
+/// or pipe (/dev/null) only needs to be writable. A symbolic link is
+/// followed: one to a missing file is refused, as output_file would refuse
+/// it after the work. `option` names the option in errors.
 result<void> check_output_path(const std::string& option, const std::string& path);
 
 /// Whether `a` and `b` name one file: the same device and inode when both

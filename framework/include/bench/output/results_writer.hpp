@@ -72,7 +72,9 @@ std::unique_ptr<results_writer> make_results_writer(results_format format,
 std::string to_json(const scenario_results& r);
 
 /// Reads saved JSON results; `name` is used in error messages. Schema 1
-/// fan-out files are imported; other schema 1 files are refused by name.
+/// fan-out files are imported; other schema 1 files are refused by name
+/// (bad_input). runtime_failure "out of memory reading 'NAME'" when the
+/// document does not fit in memory.
 result<scenario_results> read_results(const std::string& json_text, const std::string& name);
 
 } // namespace actorbench::bench

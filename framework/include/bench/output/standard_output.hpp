@@ -9,7 +9,11 @@ namespace actorbench::bench {
 /// terminal. Standard input, output or error that the caller closed (`>&-`)
 /// is opened on /dev/null first, so that no file or socket opened later
 /// takes its number and receives the results; a closed standard output
-/// still fails every write, with EBADF. Call once, first thing in main.
+/// still fails every write, with EBADF. SIGPIPE is ignored, so that output
+/// into a pipe whose reader has gone (`| head -c 10`) fails with EPIPE and is
+/// reported like any other failed write ("Broken pipe", exit 1) instead of
+/// killing the process without a word; the remote scenarios ignore it too.
+/// Call once, first thing in main.
 void take_standard_output();
 
 /// Writes what std::cout holds; runtime_failure "cannot write to standard
