@@ -85,6 +85,11 @@ struct exec_plan {
     if (::getppid() != plan.parent)
       ::_exit(127); // the parent died before prctl took effect
   }
+  // The tool ignores SIGPIPE to report a closed stdout as a failed write; a
+  // program it runs starts with the default, as from a shell.
+  struct sigaction default_action {};
+  default_action.sa_handler = SIG_DFL;
+  ::sigaction(SIGPIPE, &default_action, nullptr);
   bool ok = !plan.own_group || ::setpgid(0, 0) == 0;
   ok = ok && (!plan.pin || ::sched_setaffinity(0, sizeof plan.cpus, &plan.cpus) == 0);
   for (int target = 0; ok && target < 3; ++target)

@@ -98,3 +98,18 @@ TEST_CASE("child process: a signal reaches it, and it runs on the CPUs it is giv
   CHECK(WIFSIGNALED(waited->status));
   CHECK(WTERMSIG(waited->status) == SIGTERM);
 }
+
+TEST_CASE("child process: it starts with SIGPIPE at its default, though the tool ignores it") {
+  struct sigaction ignore {}, before {};
+  ignore.sa_handler = SIG_IGN;
+  REQUIRE(::sigaction(SIGPIPE, &ignore, &before) == 0);
+  auto child = start_shell("sed -n 's/^SigIgn:[[:space:]]*//p' /proc/$$/status");
+  child_io io;
+  auto ended = child.exchange(io, in_seconds(20));
+  ::sigaction(SIGPIPE, &before, nullptr);
+  REQUIRE(ended);
+  REQUIRE_FALSE(io.out.empty());
+  const auto ignored = std::stoull(io.out, nullptr, 16);
+  CHECK((ignored & (1ull << (SIGPIPE - 1))) == 0);
+  REQUIRE(child.wait_until(in_seconds(20)));
+}
