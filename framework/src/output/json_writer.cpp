@@ -2,6 +2,8 @@
 
 #include <cmath>
 #include <set>
+#include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -221,26 +223,37 @@ ordered derived_object(const scenario_results& r, const configuration_result& c)
   return {{"stats", stats}, {"relative", relative}, {"checks", checks}};
 }
 
-// "procs=1000, crypto=on": the parameters whose values differ between the
-// configurations, so a reader of the file can tell them apart.
-std::string label_of(const scenario_results& r, const configuration& c) {
-  std::string out;
+// The parameters whose values differ between the configurations, so that
+// a label can tell them apart; found once, not once per configuration.
+std::vector<std::string> varying_params(const scenario_results& r) {
+  std::vector<std::string> varying;
   for (const auto& p : r.scenario.params) {
     std::set<std::string> seen;
     for (const auto& other : r.configurations) {
       auto i = other.config.values.find(p.name);
       seen.insert(i == other.config.values.end() ? "n/a" : to_text(i->second));
+      if (seen.size() > 1)
+        break;
     }
-    if (seen.size() < 2)
-      continue;
-    auto i = c.values.find(p.name);
-    out += (out.empty() ? "" : ", ") + p.name + "="
+    if (seen.size() > 1)
+      varying.push_back(p.name);
+  }
+  return varying;
+}
+
+// "procs=1000, crypto=on": the values of the `varying` parameters.
+std::string label_of(const std::vector<std::string>& varying, const configuration& c) {
+  std::string out;
+  for (const auto& name : varying) {
+    auto i = c.values.find(name);
+    out += (out.empty() ? "" : ", ") + name + "="
            + (i == c.values.end() ? std::string{"n/a"} : to_text(i->second));
   }
   return out;
 }
 
-ordered configuration_object(const scenario_results& r, const configuration_result& c) {
+ordered configuration_object(const scenario_results& r, const configuration_result& c,
+                             const std::vector<std::string>& varying) {
   auto params = ordered::object();
   for (const auto& p : r.scenario.params)
     if (auto i = c.config.values.find(p.name); i != c.config.values.end())
@@ -249,7 +262,7 @@ ordered configuration_object(const scenario_results& r, const configuration_resu
   for (const auto& name : c.config.not_applicable)
     not_applicable.push_back(snake_case(name));
   ordered out = {
-    {"index", c.config.index}, {"label", label_of(r, c.config)},   {"source", c.source},
+    {"index", c.config.index}, {"label", label_of(varying, c.config)},   {"source", c.source},
     {"params", params},        {"not_applicable", not_applicable}, {"facts", facts_object(c.facts)},
     {"partial", c.partial}};
   out["runs"] = ordered::array();
@@ -346,8 +359,9 @@ ordered results_object(const scenario_results& r) {
                  {"harness", harness_object(r.harness)},
                  {"stopped", r.stopped.empty() ? ordered() : ordered(r.stopped)}};
   out["configurations"] = ordered::array();
+  const auto varying = varying_params(r);
   for (const auto& c : r.configurations)
-    out["configurations"].push_back(configuration_object(r, c));
+    out["configurations"].push_back(configuration_object(r, c, varying));
   out["search"] = r.search ? search_object(*r.search) : ordered();
   out["noise"] = r.noise ? noise_object(*r.noise) : ordered();
   return out;
