@@ -175,7 +175,7 @@ TEST_CASE("the verdict gives a count's unit") {
   auto r = sample_results({sample_runs(sample_config(1000, false), {4590, 4597, 4604})});
   r.scenario.metrics.front().unit = "instructions";
   CHECK(lines_of(table_of(r))[0]
-        == "time_s 4597 instructions (3 runs, range 4590-4604) (median, 95% interval)");
+        == "time s 4597 instructions (3 runs, range 4590-4604) (median, 95% interval)");
 }
 
 TEST_CASE("a view replaces the generic table") {
