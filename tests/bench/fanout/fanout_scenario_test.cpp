@@ -190,6 +190,21 @@ std::size_t threads_once_at(std::size_t want) {
   return n;
 }
 
+/// The thread count once it has held for 100 ms (or after 5 s): a thread
+/// another test left to end alone may still be in /proc/self/task.
+std::size_t settled_threads() {
+  auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds{5};
+  auto n = threads_of_this_process();
+  while (std::chrono::steady_clock::now() < give_up) {
+    std::this_thread::sleep_for(std::chrono::milliseconds{100});
+    auto now = threads_of_this_process();
+    if (now == n)
+      break;
+    n = now;
+  }
+  return n;
+}
+
 } // namespace
 
 TEST_CASE("the fan-out keeps one actor system live at a time, started before its run") {
@@ -199,7 +214,7 @@ TEST_CASE("the fan-out keeps one actor system live at a time, started before its
   REQUIRE(plan);
   for (std::size_t i = 0; i < plan->size(); ++i)
     (*plan)[i].index = i;
-  auto before = threads_of_this_process();
+  auto before = settled_threads();
   auto session = s->start(*plan);
   REQUIRE(session);
   // Nothing idles after the start: the systems made to resolve the plan are gone.
