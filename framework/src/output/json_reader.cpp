@@ -2,6 +2,7 @@
 // json_v1_import.cpp. `derived` and `label` are ignored: they are recomputed.
 
 #include <algorithm>
+#include <limits>
 #include <new>
 
 #include "output/json_declaration_reader.hpp"
@@ -207,6 +208,19 @@ search_result read_search(const json_node& n, std::size_t configurations) {
     s.unit = n.at("unit").text();
   if (n.has("criterion"))
     s.criterion = n.at("criterion").text();
+  // Absent in files of the older rule, which decided value by value.
+  if (n.has("stop")) {
+    s.stop = n.at("stop").text();
+    s.keep_up = n.at("keep_up").real();
+    s.confidence = n.at("confidence").real();
+    const auto& fit = n.at("fit");
+    s.capacity = fit.at("capacity").real();
+    s.low = fit.at("low").real();
+    // null: unbounded above.
+    s.high = fit.has("high") ? fit.at("high").real() : std::numeric_limits<double>::infinity();
+    s.slope = fit.at("slope").real();
+    s.probe_length = n.at("probe_length").text();
+  }
   for (const auto& p : n.at("probes").items()) {
     search_probe probe{p.at("value").integer(), p.at("keeps_up").boolean(),
                        p.at("configuration").count()};
