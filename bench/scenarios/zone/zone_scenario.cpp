@@ -96,6 +96,13 @@ void declare_schedule(declaration& d) {
     .unit("%")
     .fixed()
     .help("With --find-max: the level of the capacity's interval, in percent");
+  d.integer("max-probes")
+    .range(4, 1000)
+    .def("40")
+    .unit("probes")
+    .fixed()
+    .help("With --find-max: the most probes; a search that has not narrowed its interval by "
+          "then ends unresolved");
 }
 
 void declare_results(declaration& d) {

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "bench/harness/capacity_search.hpp"
+#include "bench/harness/thread_waits.hpp"
 #include "harness/memory_check.hpp"
 #include "harness/noise_report.hpp"
 
@@ -101,7 +102,11 @@ capacity_search_options searcher::options(std::int64_t ceiling) const {
   o.fit.confidence = fraction_of(decl_.confidence_param, decl_.confidence);
   const auto& harness = loop_.results().harness;
   o.precision = harness.precision ? *harness.precision : decl_.resolution;
-  o.max_probes = std::min(decl_.rule.max_probes, harness.max_runs);
+  o.max_probes = decl_.rule.max_probes;
+  const auto& budget = decl_.max_probes_param;
+  if (!budget.empty() && s_.declared().param(budget) != nullptr && base_.applies(budget))
+    o.max_probes = static_cast<std::size_t>(std::max<std::int64_t>(base_.integer(budget), 1));
+  o.max_probes = std::min(o.max_probes, harness.max_runs);
   o.min_load = static_cast<double>(floor());
   o.max_load = static_cast<double>(std::max(ceiling, floor()));
   o.start = std::clamp(static_cast<double>(base_.integer(decl_.param)), o.min_load, o.max_load);
@@ -137,6 +142,15 @@ result<search_probe> searcher::probe(std::int64_t value) {
     noise_.probe(round);
     p.slowdown = slowdown();
     p.disturbed = p.slowdown > decl_.rule.disturbed_slowdown;
+  }
+  if (!taken.runs.empty()) {
+    const auto& facts = taken.runs.back().record.facts;
+    if (auto at = facts.find(run_queue_wait_fact); at != facts.end())
+      if (const auto* wait = std::get_if<double>(&at->second); wait != nullptr) {
+        p.run_queue_wait = *wait;
+        // NaN compares false: no figure, no verdict.
+        p.disturbed = p.disturbed || *wait > decl_.rule.disturbed_wait;
+      }
   }
   probes_.push_back(p);
   return p;

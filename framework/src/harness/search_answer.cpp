@@ -176,7 +176,7 @@ std::string search_rule_text(const search_rule& rule) {
          "interval (profile likelihood, --confidence, 90% unless given) is within ±--precision "
          "(5% unless given), or unresolved after "
          + std::to_string(rule.max_probes)
-         + " probes (--max-runs lowers it). A probe does not count, and the search probes "
+         + " probes (--max-probes). A probe does not count, and the search probes "
            "again, when the host noise probe before or after it took more than "
          + one_decimal(rule.disturbed_slowdown)
          + "x its CPU time (it waited for its CPU: other work or the hypervisor held it)";

@@ -203,6 +203,8 @@ search_result read_search(const json_node& n, std::size_t configurations) {
     const auto& rule = n.at("rule");
     s.rule = search_rule{rule.at("lead").count(), rule.at("max_probes").count(),
                          rule.at("disturbed_slowdown").real()};
+    if (rule.has("disturbed_wait"))
+      s.rule.disturbed_wait = rule.at("disturbed_wait").real();
   }
   if (n.has("unit"))
     s.unit = n.at("unit").text();
@@ -230,6 +232,8 @@ search_result read_search(const json_node& n, std::size_t configurations) {
       probe.slowdown = p.at("slowdown").real();
       probe.disturbed = p.at("disturbed").boolean();
     }
+    if (p.has("run_queue_wait"))
+      probe.run_queue_wait = p.at("run_queue_wait").real();
     s.probes.push_back(probe);
   }
   return s;

@@ -284,7 +284,8 @@ ordered search_object(const search_result& s) {
                  {"rule",
                   {{"lead", s.rule.lead},
                    {"max_probes", s.rule.max_probes},
-                   {"disturbed_slowdown", number(s.rule.disturbed_slowdown)}}},
+                   {"disturbed_slowdown", number(s.rule.disturbed_slowdown)},
+                   {"disturbed_wait", number(s.rule.disturbed_wait)}}},
                  {"answer", search_answer(s)}};
   out["probes"] = ordered::array();
   for (const auto& p : s.probes)
@@ -292,6 +293,7 @@ ordered search_object(const search_result& s) {
                              {"keeps_up", p.keeps_up},
                              {"configuration", p.configuration},
                              {"slowdown", number(p.slowdown)},
+                             {"run_queue_wait", number(p.run_queue_wait)},
                              {"disturbed", p.disturbed}});
   return out;
 }

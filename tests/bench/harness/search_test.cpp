@@ -6,6 +6,7 @@
 
 #include "bench/harness/runner.hpp"
 #include "bench/harness/search_answer.hpp"
+#include "bench/harness/thread_waits.hpp"
 #include "harness/toy_scenario.hpp"
 
 using namespace actorbench::bench;
@@ -203,7 +204,7 @@ TEST_CASE("search: the answer states the definition, the interval and the probes
   CHECK(results->noise->samples.size() == found.probes.size() + 1);
 }
 
-TEST_CASE("search: --max-runs caps the probes, and a search out of them is unresolved") {
+TEST_CASE("search: a budget of probes caps them, and a search out of them is unresolved") {
   std::size_t probing_runs = 0;
   auto s = threshold_toy(probing_runs);
   harness_settings settings;
@@ -282,4 +283,28 @@ TEST_CASE("search: random disturbances never move the interval off the known cap
   // rarely narrow a capacity of 36 players to ±5%.
   CHECK(disturbed > 30);
   MESSAGE(resolved << " of 30 resolved");
+}
+
+TEST_CASE("search: a run whose threads waited long on a run queue is disturbed") {
+  // From 30 players up, the run's threads waited 0.9 s per CPU second (a
+  // busy neighbour) and it failed; the host probe around it saw nothing.
+  toy_scenario s{zone_like(), [](run_context& ctx) -> result<run_record> {
+                   auto players = ctx.config().integer("players");
+                   run_record r;
+                   r.checks["missed"] = players >= 30 ? 1 : 0;
+                   r.facts[run_queue_wait_fact] = players >= 30 ? 0.9 : 0.1;
+                   return r;
+                 }};
+  s.keeps_up_fn = [](const configuration&, const run_record& r) {
+    return r.checks.at("missed") == 0;
+  };
+  auto results = search(s, {{"find-max", "on"}});
+  REQUIRE(results);
+  const auto& found = *results->search;
+  for (const auto& p : found.probes) {
+    CHECK(p.disturbed == (p.value >= 30));
+    CHECK(p.run_queue_wait == doctest::Approx(p.value >= 30 ? 0.9 : 0.1));
+  }
+  CHECK(found.smallest_failing == 0); // no failure counted
+  CHECK(found.stop == "probe_budget");
 }

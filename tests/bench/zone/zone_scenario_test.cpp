@@ -40,7 +40,7 @@ TEST_CASE("the zone declares its options, defaults and search") {
   CHECK(names
         == std::vector<std::string>{"players", "tick-hz", "crypto", "backend", "cipher",
                                     "payload-bytes", "threads", "duration", "timeout",
-                                    "find-max", "keep-up", "confidence"});
+                                    "find-max", "keep-up", "confidence", "max-probes"});
   CHECK(d.param("payload-bytes")->default_value == "16");
   CHECK(d.param("payload-bytes")->min == 16);
   CHECK(d.param("find-max")->type == param_type::flag);

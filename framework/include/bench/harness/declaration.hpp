@@ -74,7 +74,7 @@ struct harness_defaults {
 };
 
 /// How a search treats its probes. `max_probes`: its budget, after which
-/// it ends unresolved (--max-runs lowers it). A probe is disturbed when the
+/// it ends unresolved (search_decl::max_probes_param sets it). A probe is disturbed when the
 /// host noise probe around it took more than `disturbed_slowdown` times its
 /// CPU time (it waited for its CPU): it does not count in the fit, and the
 /// search probes again. `lead`: only in files of the older rule, which
@@ -83,6 +83,9 @@ struct search_rule {
   std::size_t lead = 0;
   std::size_t max_probes = 40;
   double disturbed_slowdown = 1.5;
+  /// A probe whose run reports its threads' run-queue wait
+  /// (thread_waits.hpp) above this share of their CPU time is disturbed too.
+  double disturbed_wait = 0.5;
 };
 
 /// A search for the capacity of one integer parameter (zone --find-max):
@@ -90,8 +93,8 @@ struct search_rule {
 /// over every probe (bench/harness/capacity_search.hpp), to within
 /// `resolution` either side at `confidence`. The harness's --precision
 /// overrides the resolution; integer parameters named by `keep_up_param`
-/// and `confidence_param` (percent), when the scenario declares them,
-/// override the other two.
+/// and `confidence_param` (percent) and `max_probes_param`, when the
+/// scenario declares them, override the others.
 struct search_decl {
   /// The integer parameter searched, e.g. "players".
   std::string param;
@@ -104,6 +107,8 @@ struct search_decl {
   double confidence = 0.9;
   std::string keep_up_param = "keep-up";
   std::string confidence_param = "confidence";
+  /// An integer parameter that sets rule.max_probes, when declared.
+  std::string max_probes_param = "max-probes";
 };
 
 /// Everything a scenario declares: parameters in the order they combine

@@ -166,9 +166,13 @@ struct search_probe {
   /// The larger of the noise probes' wall over CPU time before and after
   /// it (noise_report.hpp, probe_wait_ratio); 0: not probed.
   double slowdown = 0;
-  /// slowdown was above the rule's disturbed_slowdown: the probe does not
+  /// slowdown was above the rule's disturbed_slowdown, or run_queue_wait
+  /// above its disturbed_wait: the probe does not
   /// count in the fit, and the search probes again.
   bool disturbed = false;
+  /// The run's threads' run-queue wait over their CPU time, when the run
+  /// reported it (thread_waits.hpp); NaN: not reported.
+  double run_queue_wait = std::numeric_limits<double>::quiet_NaN();
 };
 
 /// The answer of a search (declaration::search).
