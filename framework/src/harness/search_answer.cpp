@@ -179,7 +179,9 @@ std::string search_rule_text(const search_rule& rule) {
          + " probes (--max-probes). A probe does not count, and the search probes "
            "again, when the host noise probe before or after it took more than "
          + one_decimal(rule.disturbed_slowdown)
-         + "x its CPU time (it waited for its CPU: other work or the hypervisor held it)";
+         + "x its CPU time (it waited for its CPU: other work or the hypervisor held it), or "
+           "when the run's threads waited on a run queue more than "
+         + one_decimal(rule.disturbed_wait) + "x their CPU time";
 }
 
 std::string search_answer(const search_result& s) {
