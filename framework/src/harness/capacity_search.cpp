@@ -41,6 +41,10 @@ void capacity_search::add(const capacity_probe& probe) {
   ++e.probes;
   if (probe.disturbed) {
     ++e.disturbed;
+    // Noise only slows a run: a pass on a busy host would pass on a quiet
+    // one, so it may move the doubling on, though it stays out of the fit.
+    if (probe.keeps_up)
+      largest_disturbed_pass_ = std::max(largest_disturbed_pass_, probe.load);
     return;
   }
   if (probe.keeps_up)
@@ -89,13 +93,14 @@ std::optional<double> capacity_search::next() {
     return from_fit();
   if (probes_.size() >= options_.max_probes)
     return end(capacity_stop::probe_budget);
-  if (!passed && !failed)
-    return within_range(options_.start);
-  if (!failed) {
+  const auto doubled_from = std::max(e.largest_pass, largest_disturbed_pass_);
+  if (!failed && doubled_from > 0) {
     if (e.largest_pass >= options_.max_load)
       return end(capacity_stop::at_max_load);
-    return within_range(e.largest_pass * 2);
+    return within_range(doubled_from * 2);
   }
+  if (!passed && !failed)
+    return within_range(options_.start);
   if (e.smallest_fail <= options_.min_load)
     return end(capacity_stop::below_min_load);
   return within_range(e.smallest_fail / 2);

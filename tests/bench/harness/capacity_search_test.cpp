@@ -102,3 +102,18 @@ TEST_CASE("capacity search: a halt ends it unresolved") {
   CHECK(e.why == capacity_stop::halted);
   CHECK(e.probes == 7);
 }
+
+TEST_CASE("capacity search: a disturbed pass moves the doubling on, but stays out of the fit") {
+  std::vector<double> loads;
+  // Every probe below 8,000 is disturbed; it keeps up below 10,000.
+  auto e = find_capacity({}, [&loads](double load) -> std::optional<capacity_probe> {
+    loads.push_back(load);
+    return capacity_probe{load, load < 10'000, load < 8'000};
+  });
+  REQUIRE(loads.size() >= 4);
+  CHECK(loads[1] == doctest::Approx(2'000).epsilon(0.02));
+  CHECK(loads[3] == doctest::Approx(8'000).epsilon(0.02));
+  CHECK(e.disturbed >= 3);
+  CHECK(e.fit.low <= 10'000);
+  CHECK(e.fit.high >= 10'000);
+}

@@ -117,6 +117,8 @@ class capacity_search {
   capacity_estimate estimate_;
   /// Turns through the fitted capacity and the interval's ends.
   std::size_t turn_ = 0;
+  /// The largest load a disturbed probe kept up at: the doubling goes on from it.
+  double largest_disturbed_pass_ = 0;
   /// Where the fit allowing sharper slopes crosses the target.
   double sharp_capacity_ = 0;
 };
