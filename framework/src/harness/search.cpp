@@ -149,7 +149,8 @@ result<search_probe> searcher::probe(std::int64_t value) {
       if (const auto* wait = std::get_if<double>(&at->second); wait != nullptr) {
         p.run_queue_wait = *wait;
         // NaN compares false: no figure, no verdict.
-        p.disturbed = p.disturbed || *wait > decl_.rule.disturbed_wait;
+        p.disturbed = p.disturbed
+                      || (decl_.rule.disturbed_wait > 0 && *wait > decl_.rule.disturbed_wait);
       }
   }
   probes_.push_back(p);

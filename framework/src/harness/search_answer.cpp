@@ -179,9 +179,11 @@ std::string search_rule_text(const search_rule& rule) {
          + " probes (--max-probes). A probe does not count, and the search probes "
            "again, when the host noise probe before or after it took more than "
          + one_decimal(rule.disturbed_slowdown)
-         + "x its CPU time (it waited for its CPU: other work or the hypervisor held it), or "
-           "when the run's threads waited on a run queue more than "
-         + one_decimal(rule.disturbed_wait) + "x their CPU time";
+         + "x its CPU time (it waited for its CPU: other work or the hypervisor held it)"
+         + (rule.disturbed_wait > 0 ? ", or when the run's threads waited on a run queue more "
+                                      "than "
+                                        + one_decimal(rule.disturbed_wait) + "x their CPU time"
+                                    : std::string{});
 }
 
 std::string search_answer(const search_result& s) {

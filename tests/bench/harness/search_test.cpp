@@ -285,26 +285,36 @@ TEST_CASE("search: random disturbances never move the interval off the known cap
   MESSAGE(resolved << " of 30 resolved");
 }
 
-TEST_CASE("search: a run whose threads waited long on a run queue is disturbed") {
+TEST_CASE("search: a run whose threads waited long on a run queue is disturbed, when asked") {
   // From 30 players up, the run's threads waited 0.9 s per CPU second (a
   // busy neighbour) and it failed; the host probe around it saw nothing.
-  toy_scenario s{zone_like(), [](run_context& ctx) -> result<run_record> {
-                   auto players = ctx.config().integer("players");
-                   run_record r;
-                   r.checks["missed"] = players >= 30 ? 1 : 0;
-                   r.facts[run_queue_wait_fact] = players >= 30 ? 0.9 : 0.1;
-                   return r;
-                 }};
-  s.keeps_up_fn = [](const configuration&, const run_record& r) {
-    return r.checks.at("missed") == 0;
+  auto toy = [](double disturbed_wait) {
+    auto d = zone_like();
+    d.search->rule.disturbed_wait = disturbed_wait;
+    toy_scenario s{d, [](run_context& ctx) -> result<run_record> {
+                     auto players = ctx.config().integer("players");
+                     run_record r;
+                     r.checks["missed"] = players >= 30 ? 1 : 0;
+                     r.facts[run_queue_wait_fact] = players >= 30 ? 0.9 : 0.1;
+                     return r;
+                   }};
+    s.keeps_up_fn = [](const configuration&, const run_record& r) {
+      return r.checks.at("missed") == 0;
+    };
+    return s;
   };
-  auto results = search(s, {{"find-max", "on"}});
-  REQUIRE(results);
-  const auto& found = *results->search;
-  for (const auto& p : found.probes) {
-    CHECK(p.disturbed == (p.value >= 30));
+  // Off by default: a run that overloads the host by itself waits as long.
+  auto plain = search(toy(0), {{"find-max", "on"}});
+  REQUIRE(plain);
+  for (const auto& p : plain->search->probes) {
+    CHECK_FALSE(p.disturbed);
     CHECK(p.run_queue_wait == doctest::Approx(p.value >= 30 ? 0.9 : 0.1));
   }
+  auto results = search(toy(0.5), {{"find-max", "on"}});
+  REQUIRE(results);
+  const auto& found = *results->search;
+  for (const auto& p : found.probes)
+    CHECK(p.disturbed == (p.value >= 30));
   CHECK(found.smallest_failing == 0); // no failure counted
   CHECK(found.stop == "probe_budget");
 }

@@ -84,8 +84,12 @@ struct search_rule {
   std::size_t max_probes = 40;
   double disturbed_slowdown = 1.5;
   /// A probe whose run reports its threads' run-queue wait
-  /// (thread_waits.hpp) above this share of their CPU time is disturbed too.
-  double disturbed_wait = 0.5;
+  /// (thread_waits.hpp) above this share of their CPU time is disturbed too;
+  /// 0: off, the default, as a run that overloads the machine by itself
+  /// waits as long (its own threads queue behind each other): zone's
+  /// failing probes waited 1.0-1.7x their CPU time on a busy host, its
+  /// passing ones 0.2-0.5x. The wait is recorded for each probe either way.
+  double disturbed_wait = 0;
 };
 
 /// A search for the capacity of one integer parameter (zone --find-max):
