@@ -79,9 +79,30 @@ void declare_schedule(declaration& d) {
   d.flag("find-max")
     .def("off")
     .fixed()
-    .help("Search for the largest player count with p99 under the tick budget and at most 1% of "
-          "ticks missed, printing each probe; "
+    .help("Search for the capacity: the largest player count whose probes keep up (p99 under "
+          "the tick budget, at most 1% of ticks missed) with probability --keep-up, printing "
+          "each probe; "
           + search_rule_text(search_rule{}));
+  d.integer("keep-up")
+    .range(50, 99)
+    .def("90")
+    .unit("%")
+    .fixed()
+    .help("With --find-max: the capacity is the largest player count whose probes keep up in at "
+          "least this percent of tries");
+  d.integer("confidence")
+    .range(50, 99)
+    .def("90")
+    .unit("%")
+    .fixed()
+    .help("With --find-max: the level of the capacity's interval, in percent");
+  d.integer("max-probes")
+    .range(4, 1000)
+    .def("40")
+    .unit("probes")
+    .fixed()
+    .help("With --find-max: the most probes; a search that has not narrowed its interval by "
+          "then ends unresolved");
 }
 
 void declare_results(declaration& d) {

@@ -3,10 +3,12 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <map>
 
 #include "actors/runtime/runtime.hpp"
 #include "bench/scenarios/zone/zone_protocol.hpp"
 #include "bench/scenarios/zone/zone_run.hpp"
+#include "bench/harness/thread_waits.hpp"
 #include "bench/harness/statistics.hpp"
 #include "bench/output/units.hpp"
 
@@ -100,7 +102,12 @@ result<run_record> zone_session::run(run_context& ctx) {
   params.stop = &ctx.stop();
   // A tenth at a time: the callback runs between ticks, the next slot waiting.
   std::size_t reported = 0;
-  params.on_tick = [&ctx, &reported, ticks](std::size_t done) {
+  // The threads' run-queue wait from the first tick on: setup (packets,
+  // sessions) is not the ticks'.
+  std::map<long, thread_times> at_first_tick;
+  params.on_tick = [&ctx, &reported, &at_first_tick, ticks](std::size_t done) {
+    if (done == 1)
+      at_first_tick = read_thread_times();
     if (done * 10 / ticks > reported) {
       reported = done * 10 / ticks;
       ctx.progress(static_cast<double>(done) / static_cast<double>(ticks));
@@ -113,8 +120,11 @@ result<run_record> zone_session::run(run_context& ctx) {
                                    + std::to_string(params.tick_hz) + " Hz");
   auto problem = sample->problem();
   bool stopped_early = sample->stopped_early;
+  auto waits = run_queue_wait_share(at_first_tick, read_thread_times());
   auto r = record_of(*sample, rt.threads());
   r.facts["problem"] = problem;
+  if (!at_first_tick.empty())
+    r.facts[run_queue_wait_fact] = waits;
   r.partial = stopped_early && ctx.stop().load();
   return r;
 }

@@ -266,9 +266,12 @@ std::vector<std::string> run_notes(const configuration_result& c, const display_
 std::vector<std::string> search_notes(const scenario_results& r) {
   const auto& s = *r.search;
   std::vector<std::string> out{search_answer(s)};
-  out.push_back("search: doubling, or halving, then bisection to within "
-                + fixed(s.resolution * 100, 0)
-                + "%; each probe stops once it has missed more than 1% of its ticks; "
+  // Files of the older rule bisected value by value.
+  out.push_back((s.stop.empty() ? "search: doubling, or halving, then bisection to within "
+                                    + fixed(s.resolution * 100, 0) + "%; "
+                                : std::string{"search: doubling, or halving, until a probe "
+                                              "kept up and one failed, then "})
+                + "each probe stops once it has missed more than 1% of its ticks; "
                 + search_rule_text(s.rule));
   return out;
 }

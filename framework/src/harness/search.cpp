@@ -1,19 +1,42 @@
 #include "harness/search.hpp"
 
 #include <algorithm>
+#include <cmath>
 
+#include "bench/harness/capacity_search.hpp"
+#include "bench/harness/thread_waits.hpp"
 #include "harness/memory_check.hpp"
 #include "harness/noise_report.hpp"
-#include "harness/search_bound.hpp"
 
 namespace actorbench::bench {
 
 namespace {
 
-/// What the rule made of one value's probes.
-enum class verdict { passes, fails, undecided, stopped };
+const char* stop_word(capacity_stop why) {
+  switch (why) {
+  case capacity_stop::precise:
+    return "precise";
+  case capacity_stop::at_max_load:
+    return "at_max";
+  case capacity_stop::below_min_load:
+    return "below_min";
+  case capacity_stop::probe_budget:
+    return "probe_budget";
+  case capacity_stop::halted:
+    return "halted";
+  case capacity_stop::searching:
+    break;
+  }
+  return "halted";
+}
 
-/// One search: its bounds so far and the probes it took.
+configuration with_value(const configuration& base, const std::string& param, std::int64_t v) {
+  auto c = base;
+  c.values[param] = v;
+  return c;
+}
+
+/// One search: the harness's side of capacity_search, each probe one run.
 class searcher {
  public:
   searcher(run_loop& loop, const scenario& s, const configuration& base, noise_monitor& noise)
@@ -22,34 +45,27 @@ class searcher {
       base_(base),
       decl_(*s.declared().search),
       param_(*s.declared().param(decl_.param)),
-      noise_(noise) {
-    out_.param = decl_.param;
-    out_.resolution = decl_.resolution;
-    out_.rule = decl_.rule;
-    out_.unit = param_.unit;
-  }
+      noise_(noise) {}
 
   result<search_result> run();
 
  private:
-  /// The probe's configuration fits the memory budget.
-  bool fits(std::int64_t value) const;
-  /// Probes `value` until the rule decides it, or a stop.
-  result<verdict> decide(std::int64_t value);
+  bool fits(std::int64_t value) const {
+    return static_cast<bool>(
+      check_memory(s_, with_value(base_, decl_.param, value), loop_.budget()));
+  }
+  std::int64_t floor() const { return std::max<std::int64_t>(param_.min, 1); }
+  /// The largest value the memory budget allows, by bisection (0: not even the floor).
+  std::int64_t memory_ceiling() const;
+  /// A percent parameter of the scenario's, as a fraction, or `fallback`.
+  double fraction_of(const std::string& name, double fallback) const;
+  capacity_search_options options(std::int64_t ceiling) const;
   result<search_probe> probe(std::int64_t value);
-  std::int64_t start() const { return search_start(param_, base_.integer(decl_.param)); }
   /// The larger wait ratio (noise_report.hpp) of the last two host probes,
   /// those around the run.
   double slowdown() const;
-  /// Moves the bounds by one decision (or a memory refusal) at `value`.
-  result<void> step(std::int64_t value);
-  result<void> bracket();
-  result<void> bisect();
-  bool ended() const { return stopped_ || out_.undecided != 0; }
-  bool narrow_enough() const { return search_narrow(low_, high_, decl_.resolution); }
-  /// Tells the loop the probes the search may still take, for a progress
-  /// total that never grows: at most the steps left times the probes per step.
-  void plan_pending();
+  search_result answer(const capacity_search& search, std::int64_t ceiling) const;
+  std::string probe_length() const;
 
   run_loop& loop_;
   const scenario& s_;
@@ -57,24 +73,44 @@ class searcher {
   const search_decl& decl_;
   const param_decl& param_;
   noise_monitor& noise_;
-  search_result out_;
-  /// Largest value that kept up and smallest that failed or did not fit; 0: none.
-  std::int64_t low_ = 0;
-  std::int64_t high_ = 0;
-  bool high_by_memory_ = false;
+  std::vector<search_probe> probes_;
   bool stopped_ = false;
-  /// Probes the search may still take beyond those made.
-  std::size_t pending_ = 0;
 };
 
-configuration with_value(const configuration& base, const std::string& param, std::int64_t v) {
-  auto c = base;
-  c.values[param] = v;
-  return c;
+std::int64_t searcher::memory_ceiling() const {
+  auto lo = floor(), hi = std::max(param_.max, floor());
+  if (!fits(lo))
+    return 0;
+  if (fits(hi))
+    return hi;
+  while (hi - lo > 1) {
+    auto mid = lo + (hi - lo) / 2;
+    (fits(mid) ? lo : hi) = mid;
+  }
+  return lo;
 }
 
-bool searcher::fits(std::int64_t value) const {
-  return static_cast<bool>(check_memory(s_, with_value(base_, decl_.param, value), loop_.budget()));
+double searcher::fraction_of(const std::string& name, double fallback) const {
+  if (name.empty() || s_.declared().param(name) == nullptr || !base_.applies(name))
+    return fallback;
+  return static_cast<double>(base_.integer(name)) / 100.0;
+}
+
+capacity_search_options searcher::options(std::int64_t ceiling) const {
+  capacity_search_options o;
+  o.fit.keep_up = fraction_of(decl_.keep_up_param, decl_.keep_up);
+  o.fit.confidence = fraction_of(decl_.confidence_param, decl_.confidence);
+  const auto& harness = loop_.results().harness;
+  o.precision = harness.precision ? *harness.precision : decl_.resolution;
+  o.max_probes = decl_.rule.max_probes;
+  const auto& budget = decl_.max_probes_param;
+  if (!budget.empty() && s_.declared().param(budget) != nullptr && base_.applies(budget))
+    o.max_probes = static_cast<std::size_t>(std::max<std::int64_t>(base_.integer(budget), 1));
+  o.max_probes = std::min(o.max_probes, harness.max_runs);
+  o.min_load = static_cast<double>(floor());
+  o.max_load = static_cast<double>(std::max(ceiling, floor()));
+  o.start = std::clamp(static_cast<double>(base_.integer(decl_.param)), o.min_load, o.max_load);
+  return o;
 }
 
 double searcher::slowdown() const {
@@ -90,17 +126,9 @@ double searcher::slowdown() const {
   return worst;
 }
 
-void searcher::plan_pending() {
-  auto steps = ended() ? 0 : search_max_steps(decl_, param_, {low_, high_, start()});
-  pending_ = std::min(pending_, steps * decl_.rule.max_probes);
-  loop_.plan_pending(pending_);
-}
-
 result<search_probe> searcher::probe(std::int64_t value) {
   auto index = loop_.add_configuration(with_value(base_, decl_.param, value), 1);
-  // The probe's own planned run takes one of the pending ones.
-  loop_.plan_pending(pending_ = pending_ > 0 ? pending_ - 1 : 0);
-  auto round = out_.probes.size();
+  auto round = probes_.size();
   auto ran = loop_.run_one(index, false, round, true);
   if (!ran)
     return ran.err();
@@ -115,100 +143,80 @@ result<search_probe> searcher::probe(std::int64_t value) {
     p.slowdown = slowdown();
     p.disturbed = p.slowdown > decl_.rule.disturbed_slowdown;
   }
-  out_.probes.push_back(p);
+  if (!taken.runs.empty()) {
+    const auto& facts = taken.runs.back().record.facts;
+    if (auto at = facts.find(run_queue_wait_fact); at != facts.end())
+      if (const auto* wait = std::get_if<double>(&at->second); wait != nullptr) {
+        p.run_queue_wait = *wait;
+        // NaN compares false: no figure, no verdict.
+        p.disturbed = p.disturbed
+                      || (decl_.rule.disturbed_wait > 0 && *wait > decl_.rule.disturbed_wait);
+      }
+  }
+  probes_.push_back(p);
   return p;
 }
 
-// A sequential test: a lead of `rule.lead` decides; failures while the
-// host was disturbed are left out, since noise only ever slows a run.
-result<verdict> searcher::decide(std::int64_t value) {
-  const auto& rule = decl_.rule;
-  std::size_t passes = 0, failures = 0;
-  for (std::size_t n = 0; n < rule.max_probes; ++n) {
-    auto p = probe(value);
-    if (!p)
-      return p.err();
-    // A run a stop cut short tells nothing.
-    if (stopped_)
-      return verdict::stopped;
-    if (p->keeps_up)
-      ++passes;
-    else if (!p->disturbed)
-      ++failures;
-    if (passes >= failures + rule.lead)
-      return verdict::passes;
-    if (failures >= passes + rule.lead)
-      return verdict::fails;
-  }
-  return verdict::undecided;
-}
-
-result<void> searcher::step(std::int64_t value) {
-  if (!fits(value)) {
-    high_ = value;
-    high_by_memory_ = true;
-    plan_pending();
-    return {};
-  }
-  auto decided = decide(value);
-  if (!decided)
-    return decided.err();
-  switch (*decided) {
-  case verdict::passes:
-    low_ = value;
-    break;
-  case verdict::fails:
-    high_ = value;
-    high_by_memory_ = false;
-    out_.smallest_failing =
-      out_.smallest_failing == 0 ? value : std::min(out_.smallest_failing, value);
-    break;
-  case verdict::undecided:
-    out_.undecided = value;
-    break;
-  case verdict::stopped:
-    break;
-  }
-  plan_pending();
+std::string searcher::probe_length() const {
+  for (const auto& p : s_.declared().params)
+    if (p.run_time == run_time_role::length && base_.applies(p.name)) {
+      auto seconds = base_.seconds(p.name);
+      auto text = std::to_string(seconds);
+      text.erase(text.find_last_not_of('0') + 1);
+      if (!text.empty() && text.back() == '.')
+        text.pop_back();
+      return text + " s";
+    }
   return {};
 }
 
-result<void> searcher::bracket() {
-  auto floor = std::max<std::int64_t>(param_.min, 1);
-  auto moved = step(start());
-  // Doubling up while it keeps up, halving down while it fails.
-  while (moved && !ended() && (low_ == 0) != (high_ == 0)) {
-    auto next = low_ != 0 ? std::min(low_ * 2, param_.max) : high_ / 2;
-    if ((low_ != 0 && next <= low_) || (high_ != 0 && next < floor))
-      break; // at the parameter's range: the answer is its end
-    moved = step(next);
+search_result searcher::answer(const capacity_search& search, std::int64_t ceiling) const {
+  const auto& e = search.estimate();
+  const auto& o = search.options();
+  search_result out;
+  out.param = decl_.param;
+  out.resolution = o.precision;
+  out.rule = decl_.rule;
+  out.rule.max_probes = o.max_probes;
+  out.unit = param_.unit;
+  out.probes = probes_;
+  out.largest = static_cast<std::int64_t>(e.largest_pass);
+  out.smallest_failing = static_cast<std::int64_t>(e.smallest_fail);
+  out.memory_bound = e.why == capacity_stop::at_max_load && ceiling < param_.max;
+  out.stop = stop_word(e.why);
+  out.keep_up = o.fit.keep_up;
+  out.confidence = o.fit.confidence;
+  if (e.fit.fitted) {
+    out.capacity = e.fit.curve.capacity;
+    out.low = e.fit.low;
+    out.high = e.fit.high;
+    out.slope = e.fit.curve.slope;
   }
-  return moved;
-}
-
-result<void> searcher::bisect() {
-  while (!ended() && !narrow_enough()) {
-    auto moved = step(low_ + (high_ - low_) / 2);
-    if (!moved)
-      return moved;
-  }
-  return {};
+  out.criterion = loop_.session().keeps_up_criterion(base_);
+  out.probe_length = probe_length();
+  return out;
 }
 
 result<search_result> searcher::run() {
-  pending_ = search_max_steps(decl_, param_, {0, 0, start()}) * decl_.rule.max_probes;
-  loop_.plan_pending(pending_);
-  auto bracketed = bracket();
-  if (!bracketed)
-    return bracketed.err();
-  auto bisected = bisect();
-  if (!bisected)
-    return bisected.err();
-  loop_.plan_pending(pending_ = 0);
-  out_.largest = low_;
-  out_.memory_bound = high_by_memory_ && high_ != 0;
-  out_.criterion = loop_.session().keeps_up_criterion(base_);
-  return out_;
+  auto ceiling = memory_ceiling();
+  capacity_search search{options(ceiling)};
+  loop_.plan_pending(search.probes_left());
+  while (auto load = search.next()) {
+    // The probe's own planned run takes one of the pending ones.
+    loop_.plan_pending(search.probes_left() - 1);
+    auto p = probe(static_cast<std::int64_t>(std::llround(*load)));
+    if (!p)
+      return p.err();
+    // A run a stop cut short tells nothing.
+    if (stopped_) {
+      search.halt();
+      break;
+    }
+    search.add({*load, p->keeps_up, p->disturbed});
+    loop_.plan_pending(search.probes_left());
+  }
+  loop_.plan_pending(0);
+  return answer(search, ceiling);
 }
 
 } // namespace

@@ -5,7 +5,6 @@
 
 #include "bench/harness/isolation.hpp"
 #include "harness/search.hpp"
-#include "harness/search_bound.hpp"
 
 namespace actorbench::bench {
 
@@ -84,14 +83,12 @@ void note_run_time(time_estimate& e, const run_time& r) {
   e.per_run_max_s = std::max(e.per_run_max_s, r.seconds);
 }
 
-/// A search: at most its steps' probes, each one run of the configuration.
+/// A search: at most its budget of probes, each one run of the configuration.
 time_estimate search_time(const declaration& d, const configuration& base) {
   time_estimate e;
   e.search = true;
   const auto& decl = *d.search;
-  const auto& p = *d.param(decl.param);
-  auto start = search_start(p, base.integer(decl.param));
-  e.runs = search_max_steps(decl, p, {0, 0, start}) * decl.rule.max_probes;
+  e.runs = decl.rule.max_probes;
   auto r = run_time_of(d, base);
   note_run_time(e, r);
   if (r.param != nullptr)

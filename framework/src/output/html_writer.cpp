@@ -8,6 +8,7 @@
 #include "output/inline_svg.hpp"
 #include "output/markdown_html.hpp"
 #include "output/results_plot.hpp"
+#include "output/search_svg.hpp"
 
 namespace actorbench::bench {
 
@@ -56,6 +57,11 @@ class html_writer : public results_writer {
         out << blocks[i].html;
     }
     out << "<h2>Plot</h2>\n" << plot_html(r, options_);
+    if (r.search && !r.search->probes.empty())
+      out << "<h2>Capacity search</h2>\n<p>Each probe at its value: kept up (top), failed "
+             "(bottom), disturbed (hollow, not counted); the fitted share that keeps up, the "
+             "target share (dashed) and the interval (shaded).</p>\n<figure>\n"
+          << search_svg(*r.search) << "\n</figure>\n";
     out << "<h2>Notes and noise</h2>\n";
     for (std::size_t i = tables_end; i < blocks.size(); ++i)
       out << blocks[i].html;

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <limits>
 #include <new>
 
 #include "output/json_declaration_reader.hpp"
@@ -204,11 +205,26 @@ search_result read_search(const json_node& n, std::size_t configurations) {
     const auto& rule = n.at("rule");
     s.rule = search_rule{rule.at("lead").count(), rule.at("max_probes").count(),
                          rule.at("disturbed_slowdown").real()};
+    if (rule.has("disturbed_wait"))
+      s.rule.disturbed_wait = rule.at("disturbed_wait").real();
   }
   if (n.has("unit"))
     s.unit = n.at("unit").text();
   if (n.has("criterion"))
     s.criterion = n.at("criterion").text();
+  // Absent in files of the older rule, which decided value by value.
+  if (n.has("stop")) {
+    s.stop = n.at("stop").text();
+    s.keep_up = n.at("keep_up").real();
+    s.confidence = n.at("confidence").real();
+    const auto& fit = n.at("fit");
+    s.capacity = fit.at("capacity").real();
+    s.low = fit.at("low").real();
+    // null: unbounded above.
+    s.high = fit.has("high") ? fit.at("high").real() : std::numeric_limits<double>::infinity();
+    s.slope = fit.at("slope").real();
+    s.probe_length = n.at("probe_length").text();
+  }
   for (const auto& p : n.at("probes").items()) {
     search_probe probe{p.at("value").integer(), p.at("keeps_up").boolean(),
                        p.at("configuration").count()};
@@ -218,6 +234,8 @@ search_result read_search(const json_node& n, std::size_t configurations) {
       probe.slowdown = p.at("slowdown").real();
       probe.disturbed = p.at("disturbed").boolean();
     }
+    if (p.has("run_queue_wait"))
+      probe.run_queue_wait = p.at("run_queue_wait").real();
     s.probes.push_back(probe);
   }
   return s;

@@ -279,14 +279,26 @@ ordered search_object(const search_result& s) {
                  {"smallest_failing", s.smallest_failing},
                  {"resolution", number(s.resolution)},
                  {"memory_bound", s.memory_bound},
-                 {"resolved", s.undecided == 0},
+                 {"resolved", s.stop.empty() ? s.undecided == 0
+                                             : s.stop == "precise" || s.stop == "at_max"
+                                                 || s.stop == "below_min"},
+                 {"stop", s.stop},
+                 {"keep_up", number(s.keep_up)},
+                 {"confidence", number(s.confidence)},
+                 {"fit",
+                  {{"capacity", number(s.capacity)},
+                   {"low", number(s.low)},
+                   {"high", number(s.high)},
+                   {"slope", number(s.slope)}}},
+                 {"probe_length", s.probe_length},
                  {"undecided", s.undecided == 0 ? ordered() : ordered(s.undecided)},
                  {"unit", s.unit},
                  {"criterion", s.criterion},
                  {"rule",
                   {{"lead", s.rule.lead},
                    {"max_probes", s.rule.max_probes},
-                   {"disturbed_slowdown", number(s.rule.disturbed_slowdown)}}},
+                   {"disturbed_slowdown", number(s.rule.disturbed_slowdown)},
+                   {"disturbed_wait", number(s.rule.disturbed_wait)}}},
                  {"answer", search_answer(s)}};
   out["probes"] = ordered::array();
   for (const auto& p : s.probes)
@@ -294,6 +306,7 @@ ordered search_object(const search_result& s) {
                              {"keeps_up", p.keeps_up},
                              {"configuration", p.configuration},
                              {"slowdown", number(p.slowdown)},
+                             {"run_queue_wait", number(p.run_queue_wait)},
                              {"disturbed", p.disturbed}});
   return out;
 }

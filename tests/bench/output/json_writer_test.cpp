@@ -35,8 +35,11 @@ TEST_CASE("json_writer: the document has schema_version 2 and its context") {
   CHECK(doc["search"]["probes"][1]["keeps_up"] == false);
   CHECK(doc["search"]["probes"][1]["disturbed"] == true);
   CHECK(doc["search"]["resolved"] == false);
-  CHECK(doc["search"]["rule"] == json{{"lead", 3}, {"max_probes", 5}, {"disturbed_slowdown", 2.0}});
-  CHECK(doc["search"]["answer"].get<std::string>().rfind("capacity unresolved: between 10 and 20 actors", 0) == 0);
+  CHECK(doc["search"]["rule"] == json{{"lead", 3}, {"max_probes", 5}, {"disturbed_slowdown", 2.0}, {"disturbed_wait", 0.0}});
+  CHECK(doc["search"]["stop"] == "probe_budget");
+  CHECK(doc["search"]["fit"]["capacity"] == 14.5);
+  CHECK(doc["search"]["fit"]["high"].is_null()); // unbounded above
+  CHECK(doc["search"]["answer"].get<std::string>().rfind("capacity unresolved: at least 11 actors", 0) == 0);
 }
 
 TEST_CASE("json_writer: NaN and infinity are written as null") {

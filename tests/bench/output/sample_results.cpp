@@ -104,6 +104,14 @@ scenario_results sample_results() {
   r.search->undecided = 15;
   r.search->unit = "actors";
   r.search->criterion = "with replies under 1 ms";
+  r.search->stop = "probe_budget";
+  r.search->keep_up = 0.9;
+  r.search->confidence = 0.9;
+  r.search->capacity = 14.5;
+  r.search->low = 11.25;
+  r.search->high = std::numeric_limits<double>::infinity();
+  r.search->slope = 12.5;
+  r.search->probe_length = "5 s";
   return r;
 }
 

@@ -40,7 +40,7 @@ TEST_CASE("the zone declares its options, defaults and search") {
   CHECK(names
         == std::vector<std::string>{"players", "tick-hz", "crypto", "backend", "cipher",
                                     "payload-bytes", "threads", "duration", "timeout",
-                                    "find-max"});
+                                    "find-max", "keep-up", "confidence", "max-probes"});
   CHECK(d.param("payload-bytes")->default_value == "16");
   CHECK(d.param("payload-bytes")->min == 16);
   CHECK(d.param("find-max")->type == param_type::flag);
@@ -69,8 +69,11 @@ TEST_CASE("the zone declares its options, defaults and search") {
   CHECK(d.search->flag == "find-max");
   CHECK(d.search->resolution == doctest::Approx(0.05));
   // --help states the decision rule.
-  CHECK(d.param("find-max")->help.find("outnumber those that failed by 2")
+  CHECK(d.param("find-max")->help.find("a logistic curve of keeping up against the log of the "
+                                       "value is fitted to every probe")
         != std::string::npos);
+  CHECK(d.param("keep-up")->default_value == "90");
+  CHECK(d.param("confidence")->default_value == "90");
   CHECK(d.param("find-max")->help.find("more than 1.5x its CPU time")
         != std::string::npos);
   CHECK(s->views().size() == 1);

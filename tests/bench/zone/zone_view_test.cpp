@@ -108,16 +108,23 @@ TEST_CASE("the zone view shows a search's answer and which probes kept up") {
   s.probes = {{128, true, 0}, {256, false, 1, 2.3, true}};
   s.unit = "players";
   s.criterion = "at 50 Hz with p99 under 20.0 ms and at most 1% of ticks missed";
+  s.stop = "precise";
+  s.keep_up = 0.9;
+  s.confidence = 0.9;
+  s.capacity = 190;
+  s.low = 181;
+  s.high = 199;
+  s.probe_length = "0.2 s";
   r.search = s;
   r.stopped = "signal 2";
   auto text = zone_table(r);
   CHECK(text.find("200 ms per probe") != std::string::npos);
   CHECK(text.find("keeps up") != std::string::npos);
-  CHECK(has_line_starting(text, "capacity 192 players [128, 256] at 50 Hz with p99 under 20.0 ms"));
-  CHECK(unwrapped(text).find("1 of 2 probes disturbed (the host probe took up to 2.3x its CPU "
-                             "time: it waited for its CPU), their failures not counted")
+  CHECK(has_line_starting(text, "capacity 190 players (keeps up in ≥90% of 0.2 s probes at 50 Hz "
+                                "with p99 under 20.0 ms"));
+  CHECK(unwrapped(text).find("[181, 199] 90% CI, from 2 probes (1 disturbed, not counted)")
         != std::string::npos);
-  CHECK(unwrapped(text).find("outnumber those that failed by 2") != std::string::npos);
+  CHECK(unwrapped(text).find("fitted to every probe") != std::string::npos);
   CHECK(unwrapped(text).find("interrupted (signal 2), so this is partial") != std::string::npos);
   auto lines = std::istringstream{text};
   bool yes = false, no = false;

@@ -73,30 +73,46 @@ struct harness_defaults {
   bool warmup_option = true;
 };
 
-/// How a search decides one value from its probes, a sequential test: the
-/// value passes once its probes that kept up outnumber those that failed by
-/// `lead`, fails once the failures outnumber the passes by `lead`, and is
-/// undecided after `max_probes`. A failure while the host was disturbed
-/// (the noise probe around it took more than `disturbed_slowdown` times
-/// its CPU time: it waited for its CPU) does not count: noise slows a run,
-/// it never speeds one up, so a disturbed pass still counts.
+/// How a search treats its probes. `max_probes`: its budget, after which
+/// it ends unresolved (search_decl::max_probes_param sets it). A probe is disturbed when the
+/// host noise probe around it took more than `disturbed_slowdown` times its
+/// CPU time (it waited for its CPU): it does not count in the fit, and the
+/// search probes again. `lead`: only in files of the older rule, which
+/// decided each value by a lead of passes over failures.
 struct search_rule {
-  std::size_t lead = 2;
-  std::size_t max_probes = 6;
+  std::size_t lead = 0;
+  std::size_t max_probes = 40;
   double disturbed_slowdown = 1.5;
+  /// A probe whose run reports its threads' run-queue wait
+  /// (thread_waits.hpp) above this share of their CPU time is disturbed too;
+  /// 0: off, the default, as a run that overloads the machine by itself
+  /// waits as long (its own threads queue behind each other): zone's
+  /// failing probes waited 1.0-1.7x their CPU time on a busy host, its
+  /// passing ones 0.2-0.5x. The wait is recorded for each probe either way.
+  double disturbed_wait = 0;
 };
 
-/// A search for the largest value of one integer parameter that still keeps
-/// up (zone --find-max): doubling, then bisecting to `resolution`, each
-/// value decided by `rule`.
+/// A search for the capacity of one integer parameter (zone --find-max):
+/// the largest value that keeps up with probability `keep_up`, from a fit
+/// over every probe (bench/harness/capacity_search.hpp), to within
+/// `resolution` either side at `confidence`. The harness's --precision
+/// overrides the resolution; integer parameters named by `keep_up_param`
+/// and `confidence_param` (percent) and `max_probes_param`, when the
+/// scenario declares them, override the others.
 struct search_decl {
   /// The integer parameter searched, e.g. "players".
   std::string param;
   /// The flag that turns the search on, e.g. "find-max".
   std::string flag = "find-max";
-  /// Relative width at which the bisection stops (0.05 = 5%).
+  /// Half the interval's relative width at which the search stops (0.05 = ±5%).
   double resolution = 0.05;
   search_rule rule{};
+  double keep_up = 0.9;
+  double confidence = 0.9;
+  std::string keep_up_param = "keep-up";
+  std::string confidence_param = "confidence";
+  /// An integer parameter that sets rule.max_probes, when declared.
+  std::string max_probes_param = "max-probes";
 };
 
 /// Everything a scenario declares: parameters in the order they combine

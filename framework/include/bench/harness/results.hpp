@@ -166,8 +166,13 @@ struct search_probe {
   /// The larger of the noise probes' wall over CPU time before and after
   /// it (noise_report.hpp, probe_wait_ratio); 0: not probed.
   double slowdown = 0;
-  /// slowdown was above the rule's disturbed_slowdown: a failure does not count.
+  /// slowdown was above the rule's disturbed_slowdown, or run_queue_wait
+  /// above its disturbed_wait: the probe does not
+  /// count in the fit, and the search probes again.
   bool disturbed = false;
+  /// The run's threads' run-queue wait over their CPU time, when the run
+  /// reported it (thread_waits.hpp); NaN: not reported.
+  double run_queue_wait = std::numeric_limits<double>::quiet_NaN();
 };
 
 /// The answer of a search (declaration::search).
@@ -190,6 +195,22 @@ struct search_result {
   /// with p99 under 50 ms and at most 1% of ticks missed"), for the answer.
   std::string unit{};
   std::string criterion{};
+  /// The capacity as a probability (capacity_search.hpp): the largest value
+  /// that keeps up in at least `keep_up` of probes, from a logistic fit in
+  /// log-value over every counted probe, with its `confidence` interval.
+  /// Empty `stop`: a file from the older rule (largest and smallest_failing
+  /// decided value by value).
+  std::string stop{};
+  double keep_up = 0;
+  double confidence = 0;
+  /// The fit: capacity, interval (low 0 / high infinity: unbounded) and
+  /// slope; all 0 when the counted probes never held a pass and a failure.
+  double capacity = 0;
+  double low = 0;
+  double high = 0;
+  double slope = 0;
+  /// The length of one probe, e.g. "5 s"; empty when unknown.
+  std::string probe_length{};
 };
 
 /// One file of a merged report (`report a.json b.json`): where and when it
