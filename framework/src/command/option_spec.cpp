@@ -88,7 +88,8 @@ void add_run_counts(std::vector<option_spec>& out, const declaration& d) {
   out.push_back(value_option("precision", "PCT",
                              "Add runs to a configuration until the 95% interval of its headline "
                              "median lies within ±PCT of it (2 or 2%), up to 100000 runs or "
-                             "--time-limit, whichever comes first (default off)",
+                             "--time-limit, whichever comes first (default off); with --find-max, "
+                             "the capacity's interval instead (default 5)",
                              harness_group));
   out.push_back(value_option("time-limit", "DURATION",
                              "End the command after this long; the results measured so far are "
