@@ -52,8 +52,7 @@ void check_warnings(const scenario_results& r, const configuration_result& c,
 
 // Callgrind counts every thread: with more than one, idle scheduler
 // workers' polling adds instructions that vary by a few percent between runs
-// and between commands, where one thread holds them within 0.1%
-// (bench/NOTEBOOK.md, "Instructions per actor under callgrind").
+// and between commands, where one thread holds them within 0.1%.
 void instruction_warning(const scenario_results& r, std::vector<std::string>& out) {
   if (r.harness.measure != measure_mode::instructions)
     return;
