@@ -75,11 +75,16 @@ namespace {
 std::optional<ratio_interval> relative_in_time(std::vector<double> a, std::vector<double> b) {
   auto result = std::make_shared<std::promise<ratio_interval>>();
   auto done = result->get_future();
-  std::thread([result, a = std::move(a), b = std::move(b)] {
+  std::thread worker([result, a = std::move(a), b = std::move(b)] {
     result->set_value(relative_to(a, b));
-  }).detach();
-  if (done.wait_for(std::chrono::seconds(5)) != std::future_status::ready)
+  });
+  if (done.wait_for(std::chrono::seconds(5)) != std::future_status::ready) {
+    worker.detach();
     return std::nullopt;
+  }
+  // Joined when in time, so that no thread of this test outlives it (tests
+  // that count the process's threads run after it).
+  worker.join();
   return done.get();
 }
 

@@ -255,11 +255,16 @@ constexpr double infinite = std::numeric_limits<double>::infinity();
 std::optional<double> p_value_in_time(std::vector<double> a, std::vector<double> b) {
   auto result = std::make_shared<std::promise<double>>();
   auto done = result->get_future();
-  std::thread([result, a = std::move(a), b = std::move(b)] {
+  std::thread worker([result, a = std::move(a), b = std::move(b)] {
     result->set_value(mann_whitney_u_p_value(a, b));
-  }).detach();
-  if (done.wait_for(std::chrono::seconds(5)) != std::future_status::ready)
+  });
+  if (done.wait_for(std::chrono::seconds(5)) != std::future_status::ready) {
+    worker.detach();
     return std::nullopt;
+  }
+  // Joined when in time, so that no thread of this test outlives it (tests
+  // that count the process's threads run after it).
+  worker.join();
   return done.get();
 }
 

@@ -4,6 +4,8 @@
 #include <cmath>
 #include <thread>
 
+#include <unistd.h>
+
 #include "bench/harness/thread_waits.hpp"
 
 using namespace actorbench::bench;
@@ -13,8 +15,11 @@ TEST_CASE("thread waits: every live thread of the process is read, a new one too
   // Where the kernel has no schedstat there is nothing to test.
   if (before.empty())
     return;
+  const long self = static_cast<long>(::gettid());
+  std::atomic<long> worker_id{0};
   std::atomic<bool> done{false};
-  std::thread worker{[&done] {
+  std::thread worker{[&done, &worker_id] {
+    worker_id = static_cast<long>(::gettid());
     while (!done.load()) {
     }
   }};
@@ -22,7 +27,13 @@ TEST_CASE("thread waits: every live thread of the process is read, a new one too
   auto during = read_thread_times();
   done = true;
   worker.join();
-  CHECK(during.size() == before.size() + 1);
+  // By id, not by count: a thread another test left to end alone may leave
+  // the process between the two reads.
+  CHECK(before.count(self) == 1);
+  CHECK(during.count(self) == 1);
+  REQUIRE(worker_id.load() != 0);
+  CHECK(before.count(worker_id.load()) == 0);
+  CHECK(during.count(worker_id.load()) == 1);
   auto share = run_queue_wait_share(before, during);
   CHECK(share >= 0);
 }
